@@ -1,0 +1,65 @@
+#!/bin/sh
+# Build one kernel variant out of tree, with ccache, unless its stamp is current.
+#
+#   build.sh baseline|patched|debug
+#
+# baseline = pristine tree + bench.config; patched = patched tree + bench.config;
+# debug = patched tree + bench.config + debug.config (sanitizers).
+# The stamp key covers the Debian package version, the source commit, the
+# config fragments, this script and the compiler, so an unchanged variant is
+# not even handed to kbuild.
+set -eu
+
+: "${PB_CACHE:?PB_CACHE must be set}"
+here=$(cd "$(dirname "$0")" && pwd)
+variant=${1:?usage: build.sh baseline|patched|debug}
+jobs=${PB_JOBS:-$(nproc)}
+
+case $variant in
+baseline) src=$PB_CACHE/src; frags="$here/config/bench.config" ;;
+patched) src=$PB_CACHE/src-patched; frags="$here/config/bench.config" ;;
+debug) src=$PB_CACHE/src-patched; frags="$here/config/bench.config $here/config/debug.config" ;;
+*) echo "build: unknown variant '$variant'" >&2; exit 2 ;;
+esac
+# The object tree is a direct subdirectory of its source tree: kbuild then
+# uses the relative srctree "..", every variant compiles with identical
+# command lines, and ccache shares objects between them.
+out=$src/pb-build-$variant
+[ -f "$src/Makefile" ] || { echo "build: no source tree at $src (run 'make trees')" >&2; exit 1; }
+
+version=$(cat "$PB_CACHE/src/.pb-pristine")
+commit=$(git -C "$src" rev-parse HEAD)
+key=$(printf '%s\n' "$version" "$commit" "$(cat $frags "$0")" "$(gcc --version | head -n 1)" |
+	sha256sum | cut -c1-16)
+
+if [ -f "$out/.pb-stamp" ] && [ "$(cat "$out/.pb-stamp")" = "$key" ] &&
+   [ -f "$out/arch/x86/boot/bzImage" ] && [ -f "$out/vmlinux" ]; then
+	echo "build: $variant kernel up to date ($key)"
+	exit 0
+fi
+
+export CCACHE_DIR=${CCACHE_DIR:-$PB_CACHE/ccache}
+export CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+export KBUILD_BUILD_TIMESTAMP='2024-01-01' KBUILD_BUILD_USER=patchbench KBUILD_BUILD_HOST=patchbench
+kmake() { make -s -C "$src" O="$out" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
+
+mkdir -p "$out" "$PB_CACHE/build"
+ln -sfn "$out" "$PB_CACHE/build/$variant"
+grep -qx '/pb-build-\*' "$(git -C "$src" rev-parse --git-common-dir)/info/exclude" 2>/dev/null ||
+	echo '/pb-build-*' >> "$(git -C "$src" rev-parse --git-common-dir)/info/exclude"
+rm -f "$out/.pb-stamp"
+echo "build: configuring $variant ($src)"
+kmake tinyconfig >/dev/null
+"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" $frags >/dev/null
+kmake olddefconfig >/dev/null
+"$here/config-check.sh" "$out/.config" $frags
+
+echo "build: building $variant with -j$jobs (log: $out/build.log)"
+start=$(date +%s)
+if ! kmake -j"$jobs" all >"$out/build.log" 2>&1; then
+	echo "build: error: $variant kernel failed to build; last lines of $out/build.log:" >&2
+	tail -n 30 "$out/build.log" >&2
+	exit 1
+fi
+echo "$key" > "$out/.pb-stamp"
+echo "build: $variant kernel built in $(( $(date +%s) - start )) s"

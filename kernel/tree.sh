@@ -1,0 +1,110 @@
+#!/bin/sh
+# Prepare the kernel source trees in the cache, outside the repository.
+#
+#   tree.sh pristine            extract Debian's tarball into $PB_CACHE/src as a
+#                               git repository whose first commit is the pristine tree
+#   tree.sh patched SERIES_DIR  (re)build branch "patched" = pristine + git am SERIES_DIR/*.patch
+#                               in the worktree $PB_CACHE/src-patched
+#
+# Both steps are idempotent: they do nothing when the recorded state matches.
+# A series that does not apply names the failing patch and leaves the previous
+# patched tree untouched (the series is applied on a scratch branch first).
+set -eu
+
+: "${PB_CACHE:?PB_CACHE must be set}"
+TARBALL=${PB_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+PKG=${PB_KERNEL_PKG:-linux-source-6.12}
+SRC=$PB_CACHE/src
+PATCHED=$PB_CACHE/src-patched
+GIT="git -c user.name=patchbench -c user.email=patchbench@localhost -c advice.detachedHead=false"
+
+die() { echo "tree: error: $*" >&2; exit 1; }
+
+pkg_version() {
+	dpkg-query -W -f='${Version}' "$PKG" 2>/dev/null ||
+		die "$PKG is not installed (run 'make setup')"
+}
+
+pristine() {
+	ver=$(pkg_version)
+	[ -r "$TARBALL" ] || die "$TARBALL missing: reinstall $PKG"
+	if [ -f "$SRC/.pb-pristine" ] && [ "$(cat "$SRC/.pb-pristine")" = "$ver" ] &&
+	   $GIT -C "$SRC" rev-parse -q --verify refs/tags/pristine >/dev/null 2>&1; then
+		# A damaged tree (files changed or removed by hand) is restored, not trusted.
+		if [ -n "$($GIT -C "$SRC" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+			echo "tree: pristine tree was modified; restoring it"
+			$GIT -C "$SRC" checkout -q -f baseline && $GIT -C "$SRC" reset -q --hard pristine
+		fi
+		return 0
+	fi
+	echo "tree: extracting $TARBALL ($PKG $ver) into $SRC"
+	rm -rf "$SRC" "$SRC.tmp" "$PATCHED"
+	mkdir -p "$SRC.tmp"
+	tar -xJf "$TARBALL" -C "$SRC.tmp" --strip-components=1
+	(
+		cd "$SRC.tmp"
+		$GIT init -q -b baseline
+		# The tree ships no .gitignore-tracked build products; commit it whole.
+		$GIT add -A -f .
+		$GIT commit -q -m "Debian $PKG $ver (pristine)"
+		$GIT tag pristine
+	)
+	echo "$ver" > "$SRC.tmp/.git/pb-version"
+	mv "$SRC.tmp" "$SRC"
+	echo "$ver" > "$SRC/.pb-pristine"
+	$GIT -C "$SRC" worktree prune
+}
+
+series_hash() {
+	cat "$1"/*.patch 2>/dev/null | sha256sum | cut -c1-16
+}
+
+patched() {
+	series=$1
+	[ -d "$series" ] || die "series directory $series not found"
+	[ -f "$SRC/.pb-pristine" ] || die "no pristine tree: run 'tree.sh pristine' first"
+	want="$($GIT -C "$SRC" rev-parse pristine) $(series_hash "$series")"
+	if [ -f "$PATCHED/.pb-series" ] && [ "$(cat "$PATCHED/.pb-series")" = "$want" ]; then
+		return 0
+	fi
+	scratch=$PB_CACHE/src-scratch
+	$GIT -C "$SRC" worktree remove -f "$scratch" 2>/dev/null || rm -rf "$scratch"
+	$GIT -C "$SRC" worktree prune
+	$GIT -C "$SRC" worktree add -q -f -B patched-try "$scratch" pristine
+	n=0
+	for p in "$series"/*.patch; do
+		[ -e "$p" ] || break
+		n=$((n + 1))
+		if ! $GIT -C "$scratch" am -q --3way "$p" >"$scratch.am.log" 2>&1; then
+			echo "tree: error: patch $(basename "$p") does not apply:" >&2
+			sed 's/^/  /' "$scratch.am.log" >&2
+			$GIT -C "$scratch" diff --name-only --diff-filter=U 2>/dev/null |
+				sed 's/^/  conflict in /' >&2
+			$GIT -C "$scratch" am --abort >/dev/null 2>&1 || true
+			$GIT -C "$SRC" worktree remove -f "$scratch" 2>/dev/null || true
+			rm -f "$scratch.am.log"
+			exit 1
+		fi
+	done
+	rm -f "$scratch.am.log"
+	# The series applied: make it the patched branch, in place, so that the
+	# out-of-tree build keeps its objects for unchanged files.
+	head=$($GIT -C "$scratch" rev-parse HEAD)
+	$GIT -C "$SRC" worktree remove -f "$scratch"
+	if [ -d "$PATCHED/.git" ] || [ -f "$PATCHED/.git" ]; then
+		$GIT -C "$PATCHED" checkout -q -f -B patched "$head"
+	else
+		rm -rf "$PATCHED"
+		$GIT -C "$SRC" worktree prune
+		$GIT -C "$SRC" worktree add -q -f -B patched "$PATCHED" "$head"
+	fi
+	$GIT -C "$SRC" branch -q -D patched-try
+	echo "$want" > "$PATCHED/.pb-series"
+	echo "tree: patched = pristine + $n patches ($(echo "$want" | cut -d' ' -f2))"
+}
+
+case ${1:-} in
+pristine) pristine ;;
+patched) patched "${2:?usage: tree.sh patched SERIES_DIR}" ;;
+*) echo "usage: tree.sh pristine | patched SERIES_DIR" >&2; exit 2 ;;
+esac
