@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The subcommands of `pb`; each lives in its own cmd_*.c file. */
+#ifndef PB_CMD_H
+#define PB_CMD_H
+
+int cmd_vm(int argc, char **argv);
+int cmd_kunit(int argc, char **argv);
+int cmd_ktap(int argc, char **argv);
+int cmd_tally(int argc, char **argv);
+
+#endif

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pb kunit --name LABEL --filter GLOB --suites S1,S2 --tap OUT [guest options]
+ *
+ * Boots the kernel with kunit.filter_glob, parses the KTAP on its console and
+ * writes one TAP line per leaf case, prefixed "LABEL.". The boot itself is a
+ * result too (a crash or hang fails it), and every suite named in --suites
+ * must have reported, so a suite that silently vanished is a failure.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "ktap.h"
+#include "tap.h"
+#include "vmopts.h"
+
+struct kunit_opts {
+	const char *name, *filter, *suites, *tap;
+};
+
+static int take(const char *n, const char *v, void *ctx)
+{
+	struct kunit_opts *k = ctx;
+	const char **slot = !strcmp(n, "name") ? &k->name : !strcmp(n, "filter") ? &k->filter :
+			    !strcmp(n, "suites") ? &k->suites : !strcmp(n, "tap") ? &k->tap : NULL;
+
+	if (!slot)
+		return -1;
+	if (!v) {
+		fprintf(stderr, "pb kunit: --%s needs a value\n", n);
+		return -2;
+	}
+	*slot = v;
+	return 0;
+}
+
+static int suite_reported(const struct ktap_report *rep, const char *suite)
+{
+	size_t l = strlen(suite);
+
+	for (size_t i = 0; i < rep->n; i++)
+		if (!strncmp(rep->results[i].path, suite, l) && rep->results[i].path[l] == '.')
+			return 1;
+	return 0;
+}
+
+static int check_suites(struct ktap_report *rep, const char *list)
+{
+	char *copy = strdup(list), *save = NULL;
+	int r = 0;
+
+	if (!copy)
+		return -1;
+	for (char *s = strtok_r(copy, ",", &save); s && !r; s = strtok_r(NULL, ",", &save))
+		if (!suite_reported(rep, s))
+			r = report_add(rep, s, KTAP_FAIL, "suite did not report any result");
+	free(copy);
+	return r;
+}
+
+int cmd_kunit(int argc, char **argv)
+{
+	struct kunit_opts k = { .name = "kunit", .filter = "*" };
+	struct ktap_report rep = { 0 };
+	struct vm_result res;
+	struct vmopts o;
+	char append[1024], boot[256], logbuf[4096];
+	FILE *log;
+	int verdict, r = 0;
+
+	if (vmopts_parse(&o, argc, argv, NULL, take, &k) < 0)
+		return 2;
+	if (!k.tap || !k.suites) {
+		fprintf(stderr, "pb kunit: --tap and --suites are required\n%s", vmopts_help);
+		return 2;
+	}
+	snprintf(append, sizeof(append), "kunit.filter_glob=%s kunit_shutdown=reboot %s",
+		 k.filter, o.cfg.append ? o.cfg.append : "");
+	o.cfg.append = append;
+	o.cfg.no_marker = 1;
+	if (!o.cfg.log) {
+		snprintf(logbuf, sizeof(logbuf), "%s.log", k.tap);
+		o.cfg.log = logbuf;
+	}
+	verdict = vmopts_run(&o, &res, k.name);
+
+	log = fopen(o.cfg.log, "r");
+	if (!log || ktap_parse(log, &rep)) {
+		perror(o.cfg.log);
+		return 2;
+	}
+	fclose(log);
+	snprintf(boot, sizeof(boot), "boot (%s, %s)", accel_name(o.cfg.accel),
+		 vm_verdict_name((enum vm_verdict)verdict));
+	r |= check_suites(&rep, k.suites);
+	r |= report_add(&rep, "(boot)", verdict == VM_PASS ? KTAP_PASS : KTAP_FAIL,
+			verdict == VM_PASS ? NULL : res.crash_line[0] ? res.crash_line : boot);
+	r |= report_prefix(&rep, k.name);
+	if (r || tap_write(k.tap, &rep)) {
+		perror(k.tap);
+		return 2;
+	}
+	printf("kunit: %s: %zu passed, %zu failed, %zu skipped (suites %s, %.1f s, accel %s)\n",
+	       k.name, ktap_count(&rep, KTAP_PASS), ktap_count(&rep, KTAP_FAIL),
+	       ktap_count(&rep, KTAP_SKIP), k.suites, res.seconds, accel_name(o.cfg.accel));
+	r = ktap_count(&rep, KTAP_FAIL) != 0;
+	ktap_free(&rep);
+	return r;
+}

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pb tally FILE...: sum TAP result files. Prints every failure, one line per
+ * file, and the closing "N passed, N failed, N skipped". A missing or
+ * unparsable file is itself a failure: a stage that never ran must not look
+ * like a stage that passed.
+ */
+#include <stdio.h>
+
+#include "cmd.h"
+#include "ktap.h"
+
+int cmd_tally(int argc, char **argv)
+{
+	size_t pass = 0, fail = 0, skip = 0;
+
+	for (int i = 1; i < argc; i++) {
+		struct ktap_report rep;
+		FILE *f = fopen(argv[i], "r");
+
+		if (!f || ktap_parse(f, &rep) || !rep.saw_header) {
+			printf("FAIL %s: results missing or unreadable (the stage did not finish)\n",
+			       argv[i]);
+			fail++;
+			if (f)
+				fclose(f);
+			continue;
+		}
+		fclose(f);
+		for (size_t j = 0; j < rep.n; j++)
+			if (rep.results[j].status == KTAP_FAIL)
+				printf("FAIL %s%s%s\n", rep.results[j].path,
+				       rep.results[j].why ? ": " : "",
+				       rep.results[j].why ? rep.results[j].why : "");
+		printf("  %-40s %4zu passed, %zu failed, %zu skipped\n", argv[i],
+		       ktap_count(&rep, KTAP_PASS), ktap_count(&rep, KTAP_FAIL),
+		       ktap_count(&rep, KTAP_SKIP));
+		pass += ktap_count(&rep, KTAP_PASS);
+		fail += ktap_count(&rep, KTAP_FAIL);
+		skip += ktap_count(&rep, KTAP_SKIP);
+		ktap_free(&rep);
+	}
+	printf("%zu passed, %zu failed, %zu skipped\n", pass, fail, skip);
+	return fail ? 1 : 0;
+}

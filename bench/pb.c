@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0
+/* pb: the patchbench harness, one binary with a subcommand per job. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+
+static const struct {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *help;
+} cmds[] = {
+	{ "vm", cmd_vm, "boot one QEMU guest: timeout, crash detection, exit status" },
+	{ "kunit", cmd_kunit, "boot a kernel with KUnit suites and write their results as TAP" },
+	{ "ktap", cmd_ktap, "parse (K)TAP from a log into flat per-case results" },
+	{ "tally", cmd_tally, "sum TAP result files into the final 'N passed, N failed' line" },
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: pb COMMAND [ARGS]\n\ncommands:\n");
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		fprintf(f, "  %-8s %s\n", cmds[i].name, cmds[i].help);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+		usage(argc < 2 ? stderr : stdout);
+		return argc < 2 ? 2 : 0;
+	}
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		if (!strcmp(argv[1], cmds[i].name))
+			return cmds[i].fn(argc - 1, argv + 1);
+	fprintf(stderr, "pb: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return 2;
+}

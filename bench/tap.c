@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "tap.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "atomic.h"
+
+int report_add(struct ktap_report *rep, const char *path, enum ktap_status st, const char *why)
+{
+	char *p = strdup(path), *w = why ? strdup(why) : NULL;
+
+	if (!p || (why && !w)) {
+		free(p);
+		free(w);
+		return -1;
+	}
+	return ktap_take(rep, p, st, w);
+}
+
+int report_prefix(struct ktap_report *rep, const char *prefix)
+{
+	for (size_t i = 0; i < rep->n; i++) {
+		size_t lp = strlen(prefix), l = strlen(rep->results[i].path);
+		char *p = malloc(lp + l + 2);
+
+		if (!p)
+			return -1;
+		memcpy(p, prefix, lp);
+		p[lp] = '.';
+		memcpy(p + lp + 1, rep->results[i].path, l + 1);
+		free(rep->results[i].path);
+		rep->results[i].path = p;
+	}
+	return 0;
+}
+
+void tap_print(FILE *f, const struct ktap_report *rep)
+{
+	fprintf(f, "TAP version 13\n1..%zu\n", rep->n);
+	for (size_t i = 0; i < rep->n; i++) {
+		const struct ktap_result *r = &rep->results[i];
+
+		fprintf(f, "%s %zu - %s", r->status == KTAP_FAIL ? "not ok" : "ok", i + 1, r->path);
+		if (r->status == KTAP_SKIP)
+			fprintf(f, " # SKIP%s%s", r->why ? " " : "", r->why ? r->why : "");
+		else if (r->why)
+			fprintf(f, " # %s", r->why);
+		fputc('\n', f);
+	}
+}
+
+int tap_write(const char *file, const struct ktap_report *rep)
+{
+	struct atomic_file a;
+
+	if (atomic_open(&a, file))
+		return -1;
+	tap_print(a.f, rep);
+	return atomic_commit(&a, !ferror(a.f));
+}

@@ -1,0 +1,117 @@
+#!/bin/sh
+# Harness self-tests: does the runner tell pass, guest failure, crash and hang
+# apart, keep the log and show its tail; does a broken patch name itself.
+#   harness.sh OUT.tap      (env: PB, INITRAMFS, KERNEL, ACCEL, OUT)
+set -u
+tap=$1
+mkdir -p "$OUT"
+results=$tap.tmp.$$
+: > "$results"
+n=0
+
+result() { # result ok|fail NAME [WHY]
+	n=$((n + 1))
+	if [ "$1" = ok ]; then
+		echo "ok $n - harness.$2" >> "$results"
+	else
+		echo "not ok $n - harness.$2 # ${3:-}" >> "$results"
+		echo "harness: FAIL $2: ${3:-}" >&2
+	fi
+}
+
+# guest NAME EXPECTED_EXIT TIMEOUT TEST [ARGS]: boot the initramfs running TEST.
+guest() {
+	name=$1 want=$2 timeout=$3 test=$4 args=${5:-}
+	"$PB" vm --label "$name" --kernel "$KERNEL" --initrd "$INITRAMFS" --accel "$ACCEL" \
+		--timeout "$timeout" --log "$OUT/$name.log" \
+		--share /=host --share "$OUT=results:rw" \
+		--append "pb.run=$test${args:+ pb.args=$args}" > "$OUT/$name.out" 2> "$OUT/$name.err"
+	got=$?
+	if [ "$got" = "$want" ]; then
+		return 0
+	fi
+	result fail "$name" "pb vm exit $got, expected $want (see $OUT/$name.err)"
+	return 1
+}
+
+# expect_in FILE PATTERN NAME: the runner's report must mention PATTERN.
+expect_in() {
+	if grep -q -- "$2" "$1"; then result ok "$3"; else result fail "$3" "'$2' not in $1"; fi
+}
+
+if guest pass 0 120 true; then result ok "guest-pass"; fi
+
+if guest fail 1 120 exit 3; then
+	expect_in "$OUT/fail.err" "guest test failed (exit status 3)" "guest-exit-status"
+fi
+
+if guest panic 2 120 panic; then
+	expect_in "$OUT/panic.err" "Kernel panic - not syncing" "panic-reported"
+	expect_in "$OUT/panic.err" "console log tail" "panic-log-tail"
+	expect_in "$OUT/panic.log" "sysrq" "panic-log-kept"
+fi
+
+start=$(date +%s)
+if guest hang 3 15 hang; then
+	took=$(( $(date +%s) - start ))
+	expect_in "$OUT/hang.err" "hung (killed at timeout)" "hang-killed"
+	# Killed at its timeout, not left running: a generous bound for slow hosts.
+	if [ "$took" -lt 60 ]; then result ok "hang-bounded"; else
+		result fail "hang-bounded" "took $took s with a 15 s timeout"; fi
+fi
+
+rm -f "$OUT/share-check.txt"
+if guest share 0 120 writefile share-check.txt; then
+	expect_in "$OUT/share-check.txt" "written by the guest" "9p-shares"
+fi
+
+# A broken series must fail `make kernels`, name the patch and keep the patched tree.
+bad=$OUT/bad-series
+rm -rf "$bad" && mkdir -p "$bad"
+cp kernel/patches/*.patch "$bad/" 2>/dev/null
+cat > "$bad/9999-patchbench-selftest-broken.patch" <<'PATCH'
+From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
+From: patchbench <patchbench@localhost>
+Date: Mon, 1 Jan 2024 00:00:00 +0000
+Subject: [PATCH] selftest: a patch that cannot apply
+
+---
+ Makefile | 2 +-
+ 1 file changed, 1 insertion(+), 1 deletion(-)
+
+diff --git a/Makefile b/Makefile
+--- a/Makefile
++++ b/Makefile
+@@ -1,3 +1,3 @@
+-this line is not in the kernel Makefile
++nor is this one
+ and neither is this
+ or this
+PATCH
+before=$(cat "$PB_CACHE/src-patched/.pb-series" 2>/dev/null)
+if make --no-print-directory kernels SERIES="$bad" > "$OUT/broken-patch.out" 2>&1; then
+	result fail "broken-patch-fails" "make kernels succeeded with a broken series"
+else
+	result ok "broken-patch-fails"
+	expect_in "$OUT/broken-patch.out" "patch 9999-patchbench-selftest-broken.patch does not apply" \
+		"broken-patch-named"
+fi
+after=$(cat "$PB_CACHE/src-patched/.pb-series" 2>/dev/null)
+if [ "$before" = "$after" ] && [ -z "$(git -C "$PB_CACHE/src-patched" status --porcelain --untracked-files=no)" ]; then
+	result ok "broken-patch-keeps-tree"
+else
+	result fail "broken-patch-keeps-tree" "patched tree changed after a failed series"
+fi
+
+# make test built the kernels just before: a second build must be a no-op.
+for v in baseline patched; do
+	if kernel/build.sh "$v" 2>&1 | grep -q "build: $v kernel up to date"; then
+		result ok "stamp-current-$v"
+	else
+		result fail "stamp-current-$v" "kernel/build.sh $v did not find its stamp current"
+	fi
+done
+
+{ echo "TAP version 13"; echo "1..$n"; cat "$results"; } > "$tap.tmp"
+rm -f "$results"
+mv "$tap.tmp" "$tap"

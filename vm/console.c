@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Classification of guest console lines: crashes, warnings, sanitizer reports. */
+#include "qemu.h"
+
+#include <string.h>
+
+/*
+ * Each of these means the kernel under test is no longer trustworthy; the run
+ * counts as a failure however the guest's own test ended.
+ */
+static const char *const crash_patterns[] = {
+	"Kernel panic - not syncing",
+	"Oops: ",
+	"BUG: ",
+	"kernel BUG at ",
+	"WARNING: ",
+	"general protection fault",
+	"KASAN: ",
+	"KFENCE: ",
+	"UBSAN: ",
+	"kmemleak: ",		/* "kmemleak: N new suspected memory leaks" */
+	"INFO: task ",		/* hung task */
+	"rcu: INFO: ",
+	"watchdog: BUG: soft lockup",
+	"possible circular locking dependency",
+	"Unable to handle kernel",
+	NULL,
+};
+
+/* kmemleak lines that are not reports. */
+static const char *const benign[] = {
+	"kmemleak: Kernel memory leak detector initialized",
+	"kmemleak: Automatic memory scanning thread",
+	NULL,
+};
+
+const char *vm_crash_pattern(const char *line)
+{
+	for (int i = 0; benign[i]; i++)
+		if (strstr(line, benign[i]))
+			return NULL;
+	for (int i = 0; crash_patterns[i]; i++)
+		if (strstr(line, crash_patterns[i]))
+			return crash_patterns[i];
+	return NULL;
+}
+
+const char *vm_verdict_name(enum vm_verdict v)
+{
+	switch (v) {
+	case VM_PASS: return "pass";
+	case VM_GUEST_FAIL: return "guest test failed";
+	case VM_CRASH: return "kernel crash";
+	case VM_HANG: return "hung (killed at timeout)";
+	case VM_ERROR: return "error";
+	case VM_INTERRUPTED: return "interrupted";
+	}
+	return "?";
+}

@@ -1,0 +1,25 @@
+#!/bin/sh
+# Build the guest initramfs: busybox-static, the init script, the guest
+# tests and the project's static guest binaries.
+#   mkinitramfs.sh OUT.cpio [STATIC_BINARY...]
+set -eu
+out=$1; shift
+here=$(cd "$(dirname "$0")" && pwd)
+busybox=${PB_BUSYBOX:-/bin/busybox}
+[ -x "$busybox" ] || { echo "initramfs: $busybox missing: install busybox-static" >&2; exit 1; }
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/bin" "$stage/sbin" "$stage/pb/bin" "$stage/pb/tests" \
+	"$stage/proc" "$stage/sys" "$stage/dev" "$stage/tmp" "$stage/etc"
+cp "$busybox" "$stage/bin/busybox"
+for applet in $("$busybox" --list); do
+	[ -e "$stage/bin/$applet" ] || ln -s busybox "$stage/bin/$applet"
+done
+cp "$here/guest/init" "$stage/init"
+cp "$here/guest/tests/"* "$stage/pb/tests/"
+for b in "$@"; do cp "$b" "$stage/pb/bin/"; done
+echo "root:x:0:0:root:/:/bin/sh" > "$stage/etc/passwd"
+echo "root:x:0:" > "$stage/etc/group"
+(cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --reproducible --quiet) > "$out.tmp"
+mv "$out.tmp" "$out"
+echo "initramfs: $out ($(du -k "$out" | cut -f1) KiB, $# project binaries)"

@@ -1,0 +1,374 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Run one QEMU guest: serial console to a pipe, copied to a log file and
+ * scanned line by line for the exit marker and for crash reports; a hard
+ * wall-clock timeout kills a hung guest.
+ */
+#include "qemu.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define TAIL_LINES 40
+#define LINE_MAX_LEN 512
+#define CRASH_GRACE_S 3.0	/* keep reading after a crash line to get the trace */
+#define EXIT_GRACE_S 20.0	/* the guest said its verdict; wait this long for QEMU to end */
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+static void sleep_s(double s)
+{
+	struct timespec ts = { (time_t)s, (long)((s - (time_t)s) * 1e9) };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+const char *accel_name(enum accel a)
+{
+	switch (a) {
+	case ACCEL_AUTO: return "auto";
+	case ACCEL_KVM: return "kvm";
+	case ACCEL_TCG: return "tcg";
+	case ACCEL_ICOUNT: return "icount";
+	}
+	return "?";
+}
+
+int accel_parse(const char *s, enum accel *a)
+{
+	static const enum accel all[] = { ACCEL_AUTO, ACCEL_KVM, ACCEL_TCG, ACCEL_ICOUNT };
+
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		if (!strcmp(s, accel_name(all[i]))) {
+			*a = all[i];
+			return 0;
+		}
+	return -1;
+}
+
+struct argv_builder {
+	char *v[96 + VM_MAX_EXTRA];
+	int n;
+	char bufs[16][1024];
+	int nbufs;
+};
+
+static void add(struct argv_builder *b, const char *s)
+{
+	if (b->n < (int)(sizeof(b->v) / sizeof(b->v[0])) - 1)
+		b->v[b->n++] = (char *)s;
+}
+
+static const char *fmt(struct argv_builder *b, const char *f, ...)
+	__attribute__((format(printf, 2, 3)));
+static const char *fmt(struct argv_builder *b, const char *f, ...)
+{
+	char *s = b->bufs[b->nbufs < 15 ? b->nbufs++ : 15];
+	va_list ap;
+
+	va_start(ap, f);
+	vsnprintf(s, sizeof(b->bufs[0]), f, ap);
+	va_end(ap);
+	return s;
+}
+
+static void build_argv(const struct vm_config *c, struct argv_builder *b)
+{
+	add(b, c->qemu ? c->qemu : "qemu-system-x86_64");
+	add(b, "-nodefaults");
+	add(b, "-no-reboot");
+	add(b, "-display");
+	add(b, "none");
+	add(b, "-monitor");
+	add(b, "none");
+	add(b, "-serial");
+	add(b, "stdio");
+	add(b, "-m");
+	add(b, fmt(b, "%d", c->mem_mb));
+	add(b, "-smp");
+	add(b, fmt(b, "%d", c->smp));
+	switch (c->accel) {
+	case ACCEL_KVM:
+		add(b, "-accel");
+		add(b, "kvm");
+		add(b, "-cpu");
+		add(b, "host");
+		break;
+	case ACCEL_ICOUNT:
+		add(b, "-accel");
+		add(b, "tcg");
+		add(b, "-icount");
+		add(b, "shift=0,align=off,sleep=off");
+		break;
+	default:
+		add(b, "-accel");
+		add(b, "tcg");
+		break;
+	}
+	add(b, "-kernel");
+	add(b, c->kernel);
+	if (c->initrd) {
+		add(b, "-initrd");
+		add(b, c->initrd);
+	}
+	add(b, "-append");
+	add(b, fmt(b, "console=ttyS0 panic=-1 nokaslr pb.accel=%s %s", accel_name(c->accel),
+		   c->append ? c->append : ""));
+	for (int i = 0; i < c->nshares; i++) {
+		add(b, "-fsdev");
+		add(b, fmt(b, "local,id=fs%d,path=%s,security_model=none,multidevs=remap%s", i,
+			   c->shares[i].path, c->shares[i].writable ? "" : ",readonly=on"));
+		add(b, "-device");
+		add(b, fmt(b, "virtio-9p-pci,fsdev=fs%d,mount_tag=%s", i, c->shares[i].tag));
+	}
+	for (int i = 0; i < c->nextra; i++)
+		add(b, c->extra[i]);
+	b->v[b->n] = NULL;
+}
+
+struct console {
+	FILE *log;
+	int echo;
+	char line[LINE_MAX_LEN];
+	size_t len;
+	char tail[TAIL_LINES][LINE_MAX_LEN];
+	int tail_next, tail_count;
+};
+
+static void remember(struct console *con, const char *line)
+{
+	snprintf(con->tail[con->tail_next], LINE_MAX_LEN, "%s", line);
+	con->tail_next = (con->tail_next + 1) % TAIL_LINES;
+	if (con->tail_count < TAIL_LINES)
+		con->tail_count++;
+}
+
+static void copy_tail(const struct console *con, char *dst, size_t cap)
+{
+	size_t off = 0;
+	int first = (con->tail_next - con->tail_count + TAIL_LINES) % TAIL_LINES;
+
+	dst[0] = '\0';
+	for (int i = 0; i < con->tail_count && off < cap; i++) {
+		int n = snprintf(dst + off, cap - off, "%s\n", con->tail[(first + i) % TAIL_LINES]);
+
+		if (n < 0)
+			break;
+		off += (size_t)n;
+	}
+}
+
+/* Called for every complete console line. */
+static void on_line(struct console *con, struct vm_result *res, double t, double *deadline)
+{
+	const char *m = strstr(con->line, VM_EXIT_MARKER);
+	const char *crash = vm_crash_pattern(con->line);
+
+	remember(con, con->line);
+	if (m && res->guest_status < 0) {
+		res->guest_status = atoi(m + strlen(VM_EXIT_MARKER));
+		if (*deadline > t + EXIT_GRACE_S)
+			*deadline = t + EXIT_GRACE_S;
+	}
+	if (crash && !res->crash_line[0]) {
+		snprintf(res->crash_line, sizeof(res->crash_line), "%.*s",
+			 (int)sizeof(res->crash_line) - 1, con->line);
+		if (*deadline > t + CRASH_GRACE_S)
+			*deadline = t + CRASH_GRACE_S;
+	}
+}
+
+static void feed(struct console *con, const char *buf, size_t n, struct vm_result *res,
+		 double t, double *deadline)
+{
+	if (con->log)
+		fwrite(buf, 1, n, con->log);
+	if (con->echo)
+		fwrite(buf, 1, n, stdout);
+	for (size_t i = 0; i < n; i++) {
+		char ch = buf[i];
+
+		if (ch == '\r')
+			continue;
+		if (ch == '\n' || con->len == LINE_MAX_LEN - 1) {
+			con->line[con->len] = '\0';
+			on_line(con, res, t, deadline);
+			con->len = 0;
+			if (ch == '\n')
+				continue;
+		}
+		con->line[con->len++] = ch;
+	}
+}
+
+static pid_t spawn(char **argv, int *out_fd)
+{
+	int p[2];
+	pid_t pid;
+
+	if (pipe(p))
+		return -1;
+	pid = fork();
+	if (pid < 0) {
+		close(p[0]);
+		close(p[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDONLY);
+
+		setpgid(0, 0);
+		dup2(null, 0);
+		dup2(p[1], 1);
+		dup2(p[1], 2);
+		close(p[0]);
+		close(p[1]);
+		execvp(argv[0], argv);
+		fprintf(stderr, "vm: cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(p[1]);
+	*out_fd = p[0];
+	return pid;
+}
+
+static void stop(pid_t pid)
+{
+	kill(-pid, SIGTERM);
+	for (int i = 0; i < 20; i++) {
+		if (waitpid(pid, NULL, WNOHANG) == pid)
+			return;
+		sleep_s(0.1);
+	}
+	kill(-pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+}
+
+int vm_run(const struct vm_config *cfg, struct vm_result *res)
+{
+	static struct console con;
+	struct argv_builder b = { .n = 0 };
+	struct sigaction sa = { .sa_handler = on_signal }, old_int, old_term;
+	double start = now_s(), deadline = start + cfg->timeout;
+	int fd, status = -1, hung = 0, reaped = 0;
+	pid_t pid;
+
+	memset(res, 0, sizeof(*res));
+	memset(&con, 0, sizeof(con));
+	res->guest_status = -1;
+	res->qemu_status = -1;
+	build_argv(cfg, &b);
+	if (cfg->log) {
+		con.log = fopen(cfg->log, "w");
+		if (!con.log) {
+			snprintf(res->tail, sizeof(res->tail), "cannot write %s: %s\n", cfg->log,
+				 strerror(errno));
+			res->verdict = VM_ERROR;
+			return -1;
+		}
+		fprintf(con.log, "# qemu command:");
+		for (int i = 0; i < b.n; i++)
+			fprintf(con.log, " %s", b.v[i]);
+		fprintf(con.log, "\n");
+	}
+	con.echo = cfg->echo;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	pid = spawn(b.v, &fd);
+	if (pid < 0) {
+		res->verdict = VM_ERROR;
+		snprintf(res->tail, sizeof(res->tail), "fork: %s\n", strerror(errno));
+		goto out;
+	}
+	for (;;) {
+		double t = now_s();
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
+		char buf[4096];
+		ssize_t n;
+		int r;
+
+		if (interrupted)
+			break;
+		if (t >= deadline) {
+			hung = res->guest_status < 0 && !res->crash_line[0];
+			break;
+		}
+		r = poll(&pfd, 1, (int)((deadline - t) * 1000) + 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			continue;
+		n = read(fd, buf, sizeof(buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;	/* QEMU closed the console: it is exiting */
+		feed(&con, buf, (size_t)n, res, now_s(), &deadline);
+	}
+	if (con.len) {
+		con.line[con.len] = '\0';
+		on_line(&con, res, now_s(), &deadline);
+	}
+	close(fd);
+	if (!interrupted && !hung) {
+		/* The console closed; give QEMU a moment to exit by itself. */
+		for (int i = 0; i < 50 && !reaped; i++) {
+			if (waitpid(pid, &status, WNOHANG) == pid)
+				reaped = 1;
+			else
+				sleep_s(0.1);
+		}
+	}
+	if (!reaped)
+		stop(pid);
+	else
+		res->qemu_status = status;
+
+	if (interrupted)
+		res->verdict = VM_INTERRUPTED;
+	else if (res->crash_line[0])
+		res->verdict = VM_CRASH;
+	else if (hung)
+		res->verdict = VM_HANG;
+	else if (res->guest_status >= 0)
+		res->verdict = res->guest_status ? VM_GUEST_FAIL : VM_PASS;
+	else if (cfg->no_marker && reaped && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		res->verdict = VM_PASS;
+	else
+		res->verdict = VM_ERROR;
+out:
+	res->seconds = now_s() - start;
+	copy_tail(&con, res->tail, sizeof(res->tail));
+	if (con.log) {
+		fprintf(con.log, "\n# patchbench: verdict %s after %.1f s\n",
+			vm_verdict_name(res->verdict), res->seconds);
+		fclose(con.log);
+	}
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	return res->verdict == VM_PASS ? 0 : -1;
+}

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef PB_QEMU_H
+#define PB_QEMU_H
+
+#include <stddef.h>
+
+enum accel { ACCEL_AUTO, ACCEL_KVM, ACCEL_TCG, ACCEL_ICOUNT };
+
+/* Verdicts, also the exit codes of `pb vm`. */
+enum vm_verdict {
+	VM_PASS = 0,		/* guest reported exit 0 (or clean shutdown with --no-marker) */
+	VM_GUEST_FAIL = 1,	/* guest reported a non-zero exit status */
+	VM_CRASH = 2,		/* panic, oops, BUG, WARNING, sanitizer report */
+	VM_HANG = 3,		/* killed at the timeout */
+	VM_ERROR = 4,		/* QEMU failed, or the guest ended without a verdict */
+	VM_INTERRUPTED = 5,	/* the runner itself got SIGINT/SIGTERM */
+};
+
+#define VM_MAX_SHARES 8
+#define VM_MAX_EXTRA 32
+
+struct vm_share {
+	const char *path;
+	const char *tag;
+	int writable;
+};
+
+struct vm_config {
+	const char *qemu;	/* binary, default qemu-system-x86_64 */
+	const char *kernel;
+	const char *initrd;
+	const char *append;
+	const char *log;	/* console log file, NULL for none */
+	enum accel accel;
+	double timeout;		/* seconds of wall time */
+	int mem_mb;
+	int smp;
+	int no_marker;		/* success is a clean shutdown, no exit marker needed */
+	int echo;		/* copy the console to stdout */
+	struct vm_share shares[VM_MAX_SHARES];
+	int nshares;
+	const char *extra[VM_MAX_EXTRA];
+	int nextra;
+};
+
+struct vm_result {
+	enum vm_verdict verdict;
+	int guest_status;	/* from the exit marker, -1 if none */
+	int qemu_status;	/* wait status of QEMU, -1 if not reaped */
+	double seconds;
+	char crash_line[256];	/* first line that matched a crash pattern */
+	char tail[8192];	/* the last console lines, for the report */
+};
+
+#define VM_EXIT_MARKER "PATCHBENCH-EXIT: "
+
+const char *accel_name(enum accel a);
+int accel_parse(const char *s, enum accel *a);
+
+/* Run one guest to completion. @accel must not be ACCEL_AUTO here. */
+int vm_run(const struct vm_config *cfg, struct vm_result *res);
+
+/* Does this console line report a kernel crash, warning or sanitizer finding? */
+const char *vm_crash_pattern(const char *line);
+
+/*
+ * Resolve ACCEL_AUTO: KVM if a probe boot of @kernel under KVM succeeded,
+ * otherwise @fallback. The verdict is cached in @cache_file keyed on the QEMU
+ * version and host kernel, so the probe runs once per machine.
+ */
+enum accel accel_resolve(const struct vm_config *cfg, const char *cache_file,
+			 enum accel fallback, char *why, size_t whylen);
+
+const char *vm_verdict_name(enum vm_verdict v);
+
+#endif

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "vmopts.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char vmopts_help[] =
+	"guest options:\n"
+	"  --kernel FILE        bzImage to boot (required)\n"
+	"  --initrd FILE        initramfs\n"
+	"  --append ARGS        extra kernel command line\n"
+	"  --accel MODE         auto|kvm|tcg|icount (default auto)\n"
+	"  --fallback MODE      what auto becomes without usable KVM: tcg|icount (default tcg)\n"
+	"  --probe-cache FILE   where the KVM probe verdict is kept\n"
+	"  --timeout SEC        wall-clock limit, then the guest is killed as hung (default 300)\n"
+	"  --mem MB, --smp N    guest size (default 1024, 2)\n"
+	"  --share DIR=TAG[:rw] 9p export (read-only unless :rw)\n"
+	"  --qemu-arg ARG       extra QEMU argument (repeatable)\n"
+	"  --log FILE           console log\n"
+	"  --no-marker          a clean QEMU exit is success (KUnit boots)\n"
+	"  --echo               copy the console to stdout\n";
+
+static int need(const char *name, const char *v)
+{
+	if (!v) {
+		fprintf(stderr, "pb: option --%s needs a value\n", name);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_share(struct vmopts *o, const char *v)
+{
+	char *s = strdup(v), *eq, *colon;
+	struct vm_share *sh;
+
+	if (!s || o->cfg.nshares == VM_MAX_SHARES)
+		return -1;
+	eq = strrchr(s, '=');
+	if (!eq || eq == s) {
+		fprintf(stderr, "pb: --share wants DIR=TAG[:rw], got '%s'\n", v);
+		free(s);
+		return -1;
+	}
+	*eq = '\0';
+	sh = &o->cfg.shares[o->cfg.nshares++];
+	sh->path = s;
+	sh->tag = eq + 1;
+	colon = strchr(eq + 1, ':');
+	if (colon) {
+		*colon = '\0';
+		sh->writable = !strcmp(colon + 1, "rw");
+	}
+	return 0;
+}
+
+static int in_list(const char *const *list, const char *n);
+
+static int take(struct vmopts *o, const char *n, const char *v)
+{
+	static const char *const valued[] = {
+		"kernel", "initrd", "append", "log", "probe-cache", "timeout", "mem", "smp",
+		"share", "qemu-arg", "accel", "fallback", NULL,
+	};
+	struct vm_config *c = &o->cfg;
+
+	if (!strcmp(n, "no-marker"))
+		c->no_marker = 1;
+	else if (!strcmp(n, "echo"))
+		c->echo = 1;
+	else if (!in_list(valued, n))
+		return -1;
+	else if (need(n, v))
+		return -2;
+	else if (!strcmp(n, "kernel"))
+		c->kernel = v;
+	else if (!strcmp(n, "initrd"))
+		c->initrd = v;
+	else if (!strcmp(n, "append"))
+		c->append = v;
+	else if (!strcmp(n, "log"))
+		c->log = v;
+	else if (!strcmp(n, "probe-cache"))
+		o->probe_cache = v;
+	else if (!strcmp(n, "timeout"))
+		c->timeout = atof(v);
+	else if (!strcmp(n, "mem"))
+		c->mem_mb = atoi(v);
+	else if (!strcmp(n, "smp"))
+		c->smp = atoi(v);
+	else if (!strcmp(n, "share"))
+		return parse_share(o, v) ? -2 : 0;
+	else if (!strcmp(n, "qemu-arg")) {
+		if (c->nextra == VM_MAX_EXTRA)
+			return -2;
+		c->extra[c->nextra++] = v;
+	} else if (!strcmp(n, "accel") || !strcmp(n, "fallback")) {
+		enum accel a;
+
+		if (accel_parse(v, &a) || (!strcmp(n, "fallback") && (a == ACCEL_AUTO || a == ACCEL_KVM))) {
+			fprintf(stderr, "pb: bad --%s '%s'\n", n, v);
+			return -2;
+		}
+		*(!strcmp(n, "accel") ? &c->accel : &o->fallback) = a;
+	}
+	return 0;
+}
+
+static int in_list(const char *const *list, const char *n)
+{
+	for (; list && *list; list++)
+		if (!strcmp(*list, n))
+			return 1;
+	return 0;
+}
+
+int vmopts_parse(struct vmopts *o, int argc, char **argv, const char *const *extra_flags,
+		 int (*extra)(const char *name, const char *value, void *ctx), void *ctx)
+{
+	static const char *const flags[] = { "no-marker", "echo", NULL };
+	int i;
+
+	memset(o, 0, sizeof(*o));
+	o->cfg.accel = ACCEL_AUTO;
+	o->cfg.timeout = 300;
+	o->cfg.mem_mb = 1024;
+	o->cfg.smp = 2;
+	o->fallback = ACCEL_TCG;
+	o->cfg.qemu = getenv("PB_QEMU");
+	for (i = 1; i < argc && !strncmp(argv[i], "--", 2); i++) {
+		char *n = argv[i] + 2, *v = strchr(n, '=');
+		int r;
+
+		if (!*n) {
+			i++;
+			break;
+		}
+		if (v)
+			*v++ = '\0';
+		else if (!in_list(flags, n) && !in_list(extra_flags, n) && i + 1 < argc)
+			v = argv[++i];
+		r = take(o, n, v);
+		if (r == -1 && extra)
+			r = extra(n, v, ctx);
+		if (r) {
+			if (r == -1)
+				fprintf(stderr, "pb: unknown option --%s\n", n);
+			return -1;
+		}
+	}
+	if (!o->cfg.kernel) {
+		fprintf(stderr, "pb: --kernel is required\n");
+		return -1;
+	}
+	return i;
+}
+
+void vm_report(const struct vm_config *cfg, const struct vm_result *res, const char *label)
+{
+	fprintf(stderr, "vm: %s: %s", label, vm_verdict_name(res->verdict));
+	if (res->verdict == VM_GUEST_FAIL)
+		fprintf(stderr, " (exit status %d)", res->guest_status);
+	if (res->crash_line[0])
+		fprintf(stderr, ": %s", res->crash_line);
+	fprintf(stderr, " [%.1f s, accel %s]\n", res->seconds, accel_name(cfg->accel));
+	if (res->verdict != VM_PASS) {
+		if (cfg->log)
+			fprintf(stderr, "vm: %s: console log tail (full log: %s):\n", label, cfg->log);
+		else
+			fprintf(stderr, "vm: %s: console log tail:\n", label);
+		fprintf(stderr, "%s", res->tail);
+	}
+}
+
+int vmopts_run(struct vmopts *o, struct vm_result *res, const char *label)
+{
+	if (o->cfg.accel == ACCEL_AUTO) {
+		char why[512];
+		const char *cache = o->probe_cache;
+		char def[4096];
+
+		if (!cache && getenv("PB_CACHE")) {
+			snprintf(def, sizeof(def), "%s/accel-probe", getenv("PB_CACHE"));
+			cache = def;
+		}
+		o->cfg.accel = accel_resolve(&o->cfg, cache, o->fallback, why, sizeof(why));
+		fprintf(stderr, "vm: accel %s (%s)\n", accel_name(o->cfg.accel), why);
+	}
+	vm_run(&o->cfg, res);
+	vm_report(&o->cfg, res, label);
+	return res->verdict;
+}
