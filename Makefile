@@ -1,0 +1,135 @@
+# patchbench: Linux 6.12 (Debian) baseline against 6.12 + ported 6.17 features.
+# `make help` lists every target.
+
+PB_CACHE ?= $(HOME)/.cache/patchbench
+export PB_CACHE
+SERIES ?= kernel/patches
+ACCEL ?= auto
+BUILD := build
+TEST_OUT := $(BUILD)/test
+KBUILD = $(PB_CACHE)/build
+
+CC := gcc
+CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -Ibench -Ivm
+.NOTPARALLEL:
+.DELETE_ON_ERROR:
+
+# Debian packages, per job; setup installs only what is missing.
+PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
+	xz-utils git make gcc
+PKGS_VM := qemu-system-x86 busybox-static cpio
+PKGS_HOST := libcmocka-dev pkg-config
+PKGS_BENCH := linux-perf hyperfine gnuplot-nox trace-cmd
+
+HARNESS_SRC := $(wildcard bench/*.c) $(wildcard vm/*.c)
+HARNESS_HDR := $(wildcard bench/*.h) $(wildcard vm/*.h)
+PB := $(BUILD)/pb
+UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
+UNIT_TAPS := $(patsubst $(BUILD)/tests/%,$(TEST_OUT)/unit-%.tap,$(UNIT_TESTS))
+HARNESS_LIB_SRC := $(filter-out bench/pb.c bench/cmd_%.c,$(HARNESS_SRC))
+INITRAMFS := $(BUILD)/initramfs.cpio
+GUEST_FILES := vm/guest/init $(wildcard vm/guest/tests/*) vm/mkinitramfs.sh
+
+# Suites each kernel must report; a suite that vanishes is a failure.
+KUNIT_FILTER := mctp*
+KUNIT_SUITES_baseline := mctp
+KUNIT_SUITES_patched := mctp
+
+.PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
+	kernel-debug tools initramfs test test-unit test-kunit test-harness bench profile \
+	compare report clean distclean
+
+help:
+	@echo "patchbench targets:"
+	@echo "  make test        set up, build both kernels, run every test; ends 'N passed, N failed'"
+	@echo "  make bench       set up, build, run the benchmark suites (SUITE=name for one)"
+	@echo "  make setup       install the Debian packages every target needs (apt, if missing)"
+	@echo "  make trees       extract the Debian tree into PB_CACHE and apply the series"
+	@echo "  make kernels     build the baseline and patched kernels (skipped when current)"
+	@echo "  make kernel-debug  build the sanitizer kernel (patched + debug.config)"
+	@echo "  make tools       build the host harness ($(PB)) and its unit tests"
+	@echo "  make initramfs   build the guest initramfs ($(INITRAMFS))"
+	@echo "  make test-unit   host unit tests of the harness only"
+	@echo "  make test-kunit  KUnit on baseline and patched only"
+	@echo "  make test-harness  guest fault handling (panic, hang, exit codes, broken patch)"
+	@echo "  make profile     perf record inside the guest (SUITE=name)"
+	@echo "  make compare     compare results (A=rev B=rev)"
+	@echo "  make report      regenerate RESULTS.md from results/"
+	@echo "  make clean       remove $(BUILD)/ (harness objects, test logs)"
+	@echo "  make distclean   clean, and remove the kernel cache $(PB_CACHE)"
+	@echo "variables: PB_CACHE=$(PB_CACHE) ACCEL=$(ACCEL) (auto|kvm|tcg|icount) SERIES=$(SERIES)"
+
+setup: setup-test setup-bench
+setup-test:
+	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HOST)
+setup-bench:
+	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HOST) $(PKGS_BENCH)
+
+trees:
+	@kernel/tree.sh pristine
+	@kernel/tree.sh patched $(SERIES)
+
+kernel-baseline:
+	@kernel/tree.sh pristine
+	@kernel/build.sh baseline
+kernel-patched: trees
+	@kernel/build.sh patched
+kernel-debug: trees
+	@kernel/build.sh debug
+kernels: kernel-baseline kernel-patched
+
+tools: $(PB) $(UNIT_TESTS)
+
+$(PB): $(HARNESS_SRC) $(HARNESS_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $(HARNESS_SRC)
+
+$(BUILD)/tests/%: tests/unit/%.c $(HARNESS_LIB_SRC) $(HARNESS_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -DSRCDIR='"tests/unit"' -o $@ $< $(HARNESS_LIB_SRC) -lcmocka
+
+initramfs: $(INITRAMFS)
+$(INITRAMFS): $(GUEST_FILES)
+	@mkdir -p $(@D)
+	@vm/mkinitramfs.sh $@
+
+# Every stage writes $(TEST_OUT)/*.tap and never stops the others; the tally
+# at the end is the verdict.
+test: setup-test kernels tools initramfs
+	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
+	-@$(MAKE) --no-print-directory test-unit
+	-@$(MAKE) --no-print-directory test-kunit
+	-@$(MAKE) --no-print-directory test-harness
+	@echo "== patchbench test summary"
+	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/kunit-baseline.tap \
+		$(TEST_OUT)/kunit-patched.tap $(TEST_OUT)/harness.tap
+
+test-unit: tools
+	@mkdir -p $(TEST_OUT)
+	@for t in $(UNIT_TESTS); do \
+		CMOCKA_MESSAGE_OUTPUT=TAP $$t > $(TEST_OUT)/unit-$${t##*/}.tap 2>&1 || \
+			echo "unit: $${t##*/} failed (see $(TEST_OUT)/unit-$${t##*/}.tap)"; \
+	done
+
+test-kunit: tools
+	@mkdir -p $(TEST_OUT)
+	-@$(PB) kunit --name kunit.baseline --filter '$(KUNIT_FILTER)' \
+		--suites $(KUNIT_SUITES_baseline) --accel $(ACCEL) --timeout 300 \
+		--kernel $(KBUILD)/baseline/arch/x86/boot/bzImage --tap $(TEST_OUT)/kunit-baseline.tap
+	-@$(PB) kunit --name kunit.patched --filter '$(KUNIT_FILTER)' \
+		--suites $(KUNIT_SUITES_patched) --accel $(ACCEL) --timeout 300 \
+		--kernel $(KBUILD)/patched/arch/x86/boot/bzImage --tap $(TEST_OUT)/kunit-patched.tap
+
+test-harness: tools initramfs
+	@mkdir -p $(TEST_OUT)
+	@PB=$(PB) INITRAMFS=$(INITRAMFS) KERNEL=$(KBUILD)/baseline/arch/x86/boot/bzImage \
+		ACCEL=$(ACCEL) OUT=$(TEST_OUT)/harness tests/harness.sh $(TEST_OUT)/harness.tap
+
+bench profile compare report:
+	@echo "make $@: not implemented yet (see the benchmarks issue)" >&2; exit 1
+
+clean:
+	rm -rf $(BUILD)
+
+distclean: clean
+	rm -rf $(PB_CACHE)
