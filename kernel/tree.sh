@@ -60,8 +60,8 @@ series_hash() {
 }
 
 patched() {
-	series=$1
-	[ -d "$series" ] || die "series directory $series not found"
+	[ -d "$1" ] || die "series directory $1 not found"
+	series=$(cd "$1" && pwd)
 	[ -f "$SRC/.pb-pristine" ] || die "no pristine tree: run 'tree.sh pristine' first"
 	want="$($GIT -C "$SRC" rev-parse pristine) $(series_hash "$series")"
 	if [ -f "$PATCHED/.pb-series" ] && [ "$(cat "$PATCHED/.pb-series")" = "$want" ]; then
