@@ -33,7 +33,7 @@ GUEST_FILES := vm/guest/init $(wildcard vm/guest/tests/*) vm/mkinitramfs.sh
 # Suites each kernel must report; a suite that vanishes is a failure.
 KUNIT_FILTER := mctp*
 KUNIT_SUITES_baseline := mctp
-KUNIT_SUITES_patched := mctp
+KUNIT_SUITES_patched := mctp-route,mctp-sock
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
 	kernel-debug tools initramfs test test-unit test-kunit test-harness bench profile \
