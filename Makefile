@@ -30,13 +30,22 @@ HARNESS_LIB_SRC := $(filter-out bench/pb.c bench/cmd_%.c,$(HARNESS_SRC))
 INITRAMFS := $(BUILD)/initramfs.cpio
 GUEST_FILES := vm/guest/init $(wildcard vm/guest/tests/*) vm/mkinitramfs.sh
 
+# Static programs that run inside the guest (workloads/), put into the initramfs.
+GUEST_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -static
+GUEST_BINS := $(BUILD)/guest/mctp $(BUILD)/guest/serial-relay $(BUILD)/guest/mctp-echo
+
+# In-guest tests run on both kernels; each leaves TEST.tap and vm.tap.
+GUEST_TESTS := mctp-net
+GUEST_TAPS := $(foreach k,baseline patched,$(foreach t,$(GUEST_TESTS),\
+	$(TEST_OUT)/guest-$(k)-$(t)/vm.tap $(TEST_OUT)/guest-$(k)-$(t)/$(t).tap))
+
 # Suites each kernel must report; a suite that vanishes is a failure.
 KUNIT_FILTER := mctp*
 KUNIT_SUITES_baseline := mctp
 KUNIT_SUITES_patched := mctp-route,mctp-sock
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
-	kernel-debug tools initramfs test test-unit test-kunit test-harness bench profile \
+	kernel-debug tools initramfs test test-unit test-kunit test-guest test-harness bench profile \
 	compare report clean distclean
 
 help:
@@ -51,6 +60,7 @@ help:
 	@echo "  make initramfs   build the guest initramfs ($(INITRAMFS))"
 	@echo "  make test-unit   host unit tests of the harness only"
 	@echo "  make test-kunit  KUnit on baseline and patched only"
+	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS))"
 	@echo "  make test-harness  guest fault handling (panic, hang, exit codes, broken patch)"
 	@echo "  make profile     perf record inside the guest (SUITE=name)"
 	@echo "  make compare     compare results (A=rev B=rev)"
@@ -88,10 +98,17 @@ $(BUILD)/tests/%: tests/unit/%.c $(HARNESS_LIB_SRC) $(HARNESS_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -DSRCDIR='"tests/unit"' -o $@ $< $(HARNESS_LIB_SRC) -lcmocka
 
-initramfs: $(INITRAMFS)
-$(INITRAMFS): $(GUEST_FILES)
+$(BUILD)/guest/mctp: $(wildcard workloads/mctp/*.[ch]) workloads/nl.c workloads/nl.h
 	@mkdir -p $(@D)
-	@vm/mkinitramfs.sh $@
+	$(CC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^)
+$(BUILD)/guest/%: workloads/%.c
+	@mkdir -p $(@D)
+	$(CC) $(GUEST_CFLAGS) -o $@ $<
+
+initramfs: $(INITRAMFS)
+$(INITRAMFS): $(GUEST_FILES) $(GUEST_BINS)
+	@mkdir -p $(@D)
+	@vm/mkinitramfs.sh $@ $(GUEST_BINS)
 
 # Every stage writes $(TEST_OUT)/*.tap and never stops the others; the tally
 # at the end is the verdict.
@@ -99,10 +116,11 @@ test: setup-test kernels tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(MAKE) --no-print-directory test-unit
 	-@$(MAKE) --no-print-directory test-kunit
+	-@$(MAKE) --no-print-directory test-guest
 	-@$(MAKE) --no-print-directory test-harness
 	@echo "== patchbench test summary"
 	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/kunit-baseline.tap \
-		$(TEST_OUT)/kunit-patched.tap $(TEST_OUT)/harness.tap
+		$(TEST_OUT)/kunit-patched.tap $(GUEST_TAPS) $(TEST_OUT)/harness.tap
 
 test-unit: tools
 	@mkdir -p $(TEST_OUT)
@@ -119,6 +137,12 @@ test-kunit: tools
 	-@$(PB) kunit --name kunit.patched --filter '$(KUNIT_FILTER)' \
 		--suites $(KUNIT_SUITES_patched) --accel $(ACCEL) --timeout 300 \
 		--kernel $(KBUILD)/patched/arch/x86/boot/bzImage --tap $(TEST_OUT)/kunit-patched.tap
+
+test-guest: tools initramfs
+	@for k in baseline patched; do for t in $(GUEST_TESTS); do \
+		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
+			tests/guest-run.sh $$k $(KBUILD)/$$k/arch/x86/boot/bzImage $$t $$k; \
+	done; done
 
 test-harness: tools initramfs
 	@mkdir -p $(TEST_OUT)

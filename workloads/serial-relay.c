@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * serial-relay: an MCTP-over-serial "cable" between two network nodes.
+ *
+ * Opens two pty pairs and sets line discipline N_MCTP on both slave ends, so
+ * the kernel creates two mctpserialN netdevs; then copies bytes between the
+ * two master ends until killed. (N_MCTP on both ends of one pty pair stalls:
+ * mctp-serial waits for a write_wakeup that a pty only sends when a reader
+ * drains the other side, which this relay does.)
+ *
+ * Prints the two netdev names on one line, then relays. Faults can be
+ * injected per byte (seeded, reproducible): --drop, --dup, --corrupt as
+ * probabilities in parts per million, --delay-us per chunk.
+ */
+#define _XOPEN_SOURCE 700
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef N_MCTP
+#define N_MCTP 28
+#endif
+
+struct faults {
+	unsigned long drop, dup, corrupt;	/* parts per million, per byte */
+	unsigned long delay_us;
+	unsigned long long seed;
+	unsigned long long dropped, duplicated, corrupted, relayed;
+};
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+/* xorshift64*: reproducible from --seed, independent of libc's rand(). */
+static unsigned long long next_random(struct faults *f)
+{
+	f->seed ^= f->seed >> 12;
+	f->seed ^= f->seed << 25;
+	f->seed ^= f->seed >> 27;
+	return f->seed * 2685821657736338717ULL;
+}
+
+static int chance(struct faults *f, unsigned long ppm)
+{
+	return ppm && next_random(f) % 1000000 < ppm;
+}
+
+static int list_mctp_netdevs(char names[][32], int max)
+{
+	DIR *d = opendir("/sys/class/net");
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d)) && n < max)
+		if (!strncmp(e->d_name, "mctpserial", 10))
+			snprintf(names[n++], 32, "%.31s", e->d_name);
+	closedir(d);
+	return n;
+}
+
+/* Open a pty pair, put N_MCTP on the slave; return the master, name the netdev. */
+static int open_link_end(char *netdev, size_t len, int *slave_out)
+{
+	char before[64][32], after[64][32];
+	int nb = list_mctp_netdevs(before, 64), na, master, slave, ldisc = N_MCTP;
+	struct termios t;
+
+	master = posix_openpt(O_RDWR | O_NOCTTY);
+	if (master < 0 || grantpt(master) || unlockpt(master))
+		return -1;
+	slave = open(ptsname(master), O_RDWR | O_NOCTTY);
+	if (slave < 0)
+		return -1;
+	/* raw on both ends: no echo, no line editing, 8 bit clean */
+	if (!tcgetattr(slave, &t)) {
+		cfmakeraw(&t);
+		tcsetattr(slave, TCSANOW, &t);
+	}
+	if (!tcgetattr(master, &t)) {
+		cfmakeraw(&t);
+		tcsetattr(master, TCSANOW, &t);
+	}
+	if (ioctl(slave, TIOCSETD, &ldisc)) {
+		fprintf(stderr, "serial-relay: TIOCSETD N_MCTP: %s (CONFIG_MCTP_SERIAL?)\n",
+			strerror(errno));
+		return -1;
+	}
+	na = list_mctp_netdevs(after, 64);
+	netdev[0] = '\0';
+	for (int i = 0; i < na; i++) {
+		int seen = 0;
+
+		for (int j = 0; j < nb; j++)
+			seen |= !strcmp(after[i], before[j]);
+		if (!seen)
+			snprintf(netdev, len, "%.31s", after[i]);
+	}
+	*slave_out = slave;
+	return netdev[0] ? master : -1;
+}
+
+static int relay(int from, int to, struct faults *f)
+{
+	unsigned char in[4096], out[8192];
+	ssize_t n = read(from, in, sizeof(in));
+	size_t m = 0;
+
+	if (n <= 0)
+		return n == 0 || errno == EIO ? 0 : -1;	/* EIO: the slave side closed */
+	for (ssize_t i = 0; i < n; i++) {
+		unsigned char b = in[i];
+
+		if (chance(f, f->drop)) {
+			f->dropped++;
+			continue;
+		}
+		if (chance(f, f->corrupt)) {
+			b ^= (unsigned char)(1u << (next_random(f) % 8));
+			f->corrupted++;
+		}
+		out[m++] = b;
+		if (chance(f, f->dup)) {
+			out[m++] = b;
+			f->duplicated++;
+		}
+	}
+	if (f->delay_us) {
+		struct timespec ts = { f->delay_us / 1000000, (long)(f->delay_us % 1000000) * 1000 };
+
+		nanosleep(&ts, NULL);
+	}
+	for (size_t off = 0; off < m;) {
+		ssize_t w = write(to, out + off, m - off);
+
+		if (w < 0) {
+			if (errno == EINTR || errno == EAGAIN)
+				continue;
+			return -1;
+		}
+		off += (size_t)w;
+	}
+	f->relayed += (unsigned long long)n;
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	struct faults f = { .seed = 1 };
+	char a[32], b[32];
+	int ma, mb, sa, sb;
+
+	for (int i = 1; i + 1 < argc; i += 2) {
+		unsigned long long v = strtoull(argv[i + 1], NULL, 0);
+
+		if (!strcmp(argv[i], "--drop"))
+			f.drop = v;
+		else if (!strcmp(argv[i], "--dup"))
+			f.dup = v;
+		else if (!strcmp(argv[i], "--corrupt"))
+			f.corrupt = v;
+		else if (!strcmp(argv[i], "--delay-us"))
+			f.delay_us = v;
+		else if (!strcmp(argv[i], "--seed"))
+			f.seed = v ? v : 1;
+		else {
+			fprintf(stderr, "usage: serial-relay [--drop PPM] [--dup PPM] [--corrupt PPM] "
+				"[--delay-us US] [--seed N]\n");
+			return 2;
+		}
+	}
+	ma = open_link_end(a, sizeof(a), &sa);
+	mb = ma < 0 ? -1 : open_link_end(b, sizeof(b), &sb);
+	if (ma < 0 || mb < 0) {
+		fprintf(stderr, "serial-relay: cannot create the MCTP serial link\n");
+		return 1;
+	}
+	printf("%s %s\n", a, b);
+	fflush(stdout);
+	signal(SIGTERM, on_signal);
+	signal(SIGINT, on_signal);
+	while (!stop) {
+		struct pollfd p[2] = { { ma, POLLIN, 0 }, { mb, POLLIN, 0 } };
+
+		if (poll(p, 2, 1000) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if ((p[0].revents & POLLIN) && relay(ma, mb, &f) < 0)
+			break;
+		if ((p[1].revents & POLLIN) && relay(mb, ma, &f) < 0)
+			break;
+	}
+	fprintf(stderr, "serial-relay: %s<->%s relayed %llu bytes, dropped %llu, duplicated %llu, "
+		"corrupted %llu\n", a, b, f.relayed, f.dropped, f.duplicated, f.corrupted);
+	close(sa);
+	close(sb);
+	return 0;
+}
