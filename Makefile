@@ -18,7 +18,7 @@ CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -Ibench -Ivm
 PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
 	xz-utils git make gcc
 PKGS_VM := qemu-system-x86 busybox-static cpio
-PKGS_HOST := libcmocka-dev pkg-config
+PKGS_HOST := libcmocka-dev libjansson-dev pkg-config
 PKGS_BENCH := linux-perf hyperfine gnuplot-nox trace-cmd
 
 HARNESS_SRC := $(wildcard bench/*.c) $(wildcard vm/*.c)
@@ -33,7 +33,7 @@ GUEST_FILES := vm/guest/init $(wildcard vm/guest/tests/*) vm/mkinitramfs.sh
 # Static programs that run inside the guest (workloads/), put into the initramfs.
 GUEST_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -static
 GUEST_BINS := $(BUILD)/guest/mctp $(BUILD)/guest/serial-relay $(BUILD)/guest/mctp-echo \
-	$(BUILD)/guest/mctp-nlbad
+	$(BUILD)/guest/mctp-nlbad $(BUILD)/guest/mctp-bench
 
 # In-guest tests run on both kernels; each leaves TEST.tap and vm.tap.
 GUEST_TESTS := mctp-net mctp-nlbad
@@ -47,12 +47,13 @@ KUNIT_SUITES_patched := mctp-route,mctp-sock
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
 	kernel-debug tools initramfs test test-unit test-kunit test-guest test-harness bench profile \
-	compare report clean distclean
+	compare report modules clean distclean
 
 help:
 	@echo "patchbench targets:"
 	@echo "  make test        set up, build both kernels, run every test; ends 'N passed, N failed'"
-	@echo "  make bench       set up, build, run the benchmark suites (SUITE=name for one)"
+	@echo "  make bench       set up, build, run the benchmark suites (SUITE=name, ROUNDS=n)"
+	@echo "  make modules     build kernel/modules/* against both kernels"
 	@echo "  make setup       install the Debian packages every target needs (apt, if missing)"
 	@echo "  make trees       extract the Debian tree into PB_CACHE and apply the series"
 	@echo "  make kernels     build the baseline and patched kernels (skipped when current)"
@@ -93,13 +94,16 @@ tools: $(PB) $(UNIT_TESTS)
 
 $(PB): $(HARNESS_SRC) $(HARNESS_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -o $@ $(HARNESS_SRC)
+	$(CC) $(CFLAGS) -o $@ $(HARNESS_SRC) -ljansson -lm
 
 $(BUILD)/tests/%: tests/unit/%.c $(HARNESS_LIB_SRC) $(HARNESS_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -DSRCDIR='"tests/unit"' -o $@ $< $(HARNESS_LIB_SRC) -lcmocka
+	$(CC) $(CFLAGS) -DSRCDIR='"tests/unit"' -o $@ $< $(HARNESS_LIB_SRC) -lcmocka -lm
 
 $(BUILD)/guest/mctp: $(wildcard workloads/mctp/*.[ch]) workloads/nl.c workloads/nl.h
+	@mkdir -p $(@D)
+	$(CC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^)
+$(BUILD)/guest/mctp-bench: workloads/mctp-bench.c workloads/nl.c workloads/nl.h
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^)
 $(BUILD)/guest/mctp-nlbad: workloads/mctp-nlbad.c workloads/nl.c workloads/nl.h
@@ -153,7 +157,30 @@ test-harness: tools initramfs
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) KERNEL=$(KBUILD)/baseline/arch/x86/boot/bzImage \
 		ACCEL=$(ACCEL) OUT=$(TEST_OUT)/harness tests/harness.sh $(TEST_OUT)/harness.tap
 
-bench profile compare report:
+# Benchmarks: both kernels in one invocation, interleaved; results are kept
+# per project commit in results/ and RESULTS.md is regenerated from them.
+SUITES := mctp-route
+SUITE ?= $(SUITES)
+ROUNDS ?= 2
+BENCH_OUT := $(BUILD)/bench
+
+modules: kernels
+	@kernel/modules.sh baseline $(BUILD)/modules/baseline
+	@kernel/modules.sh patched $(BUILD)/modules/patched
+
+bench: setup-bench kernels modules tools initramfs
+	@for s in $(SUITE); do \
+		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) \
+			bench/run.sh $$s $(ROUNDS) || exit 1; \
+	done
+	@$(MAKE) --no-print-directory report
+
+# The newest result of each suite, by file time.
+report: tools
+	@$(PB) report RESULTS.md $$(for s in $(SUITES); do \
+		ls -t results/*/$$s.json 2>/dev/null | head -n 1; done)
+
+profile compare:
 	@echo "make $@: not implemented yet (see the benchmarks issue)" >&2; exit 1
 
 clean:

@@ -7,5 +7,7 @@ int cmd_vm(int argc, char **argv);
 int cmd_kunit(int argc, char **argv);
 int cmd_ktap(int argc, char **argv);
 int cmd_tally(int argc, char **argv);
+int cmd_bench_collect(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 #endif

@@ -14,13 +14,15 @@ static const struct {
 	{ "kunit", cmd_kunit, "boot a kernel with KUnit suites and write their results as TAP" },
 	{ "ktap", cmd_ktap, "parse (K)TAP from a log into flat per-case results" },
 	{ "tally", cmd_tally, "sum TAP result files into the final 'N passed, N failed' line" },
+	{ "bench-collect", cmd_bench_collect, "gather guests' PB-BENCH lines into a JSON result" },
+	{ "report", cmd_report, "write RESULTS.md from JSON results" },
 };
 
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: pb COMMAND [ARGS]\n\ncommands:\n");
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
-		fprintf(f, "  %-8s %s\n", cmds[i].name, cmds[i].help);
+		fprintf(f, "  %-14s %s\n", cmds[i].name, cmds[i].help);
 }
 
 int main(int argc, char **argv)

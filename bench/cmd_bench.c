@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pb bench-collect --suite S --unit U --accel A --out FILE [--meta K=V]... KERNEL=FILE...
+ *
+ * Reads "PB-BENCH suite=S key=value ... ns=X ns2k=Y" lines that guests wrote,
+ * groups samples by their parameters and by kernel, and writes one JSON
+ * result file (atomically). Every sample is kept; statistics are computed
+ * when comparing, so the file stays the raw record.
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "atomic.h"
+#include "cmd.h"
+
+static json_t *point_for(json_t *points, json_t *params)
+{
+	size_t i;
+	json_t *p;
+
+	json_array_foreach(points, i, p)
+		if (json_equal(json_object_get(p, "params"), params))
+			return p;
+	p = json_pack("{s:O}", "params", params);
+	json_array_append_new(points, p);
+	return p;
+}
+
+static void add_sample(json_t *point, const char *kernel, double ns, double ns2k)
+{
+	json_t *k = json_object_get(point, kernel);
+
+	if (!k) {
+		k = json_pack("{s:[],s:[]}", "samples", "samples_2x");
+		json_object_set_new(point, kernel, k);
+	}
+	json_array_append_new(json_object_get(k, "samples"), json_real(ns));
+	json_array_append_new(json_object_get(k, "samples_2x"), json_real(ns2k));
+}
+
+/* Parse one PB-BENCH line of @suite; returns 1 if it was one. */
+static int parse_line(char *line, const char *suite, json_t *points, const char *kernel)
+{
+	json_t *params = json_object();
+	double ns = -1, ns2k = -1;
+	int ours = 0;
+	char *save = NULL;
+
+	if (strncmp(line, "PB-BENCH ", 9)) {
+		json_decref(params);
+		return 0;
+	}
+	for (char *t = strtok_r(line + 9, " \n", &save); t; t = strtok_r(NULL, " \n", &save)) {
+		char *eq = strchr(t, '=');
+
+		if (!eq)
+			continue;
+		*eq++ = '\0';
+		if (!strcmp(t, "suite"))
+			ours = !strcmp(eq, suite);
+		else if (!strcmp(t, "ns"))
+			ns = atof(eq);
+		else if (!strcmp(t, "ns2k"))
+			ns2k = atof(eq);
+		else
+			json_object_set_new(params, t, json_integer(atoll(eq)));
+	}
+	if (ours && ns >= 0)
+		add_sample(point_for(points, params), kernel, ns, ns2k);
+	json_decref(params);
+	return ours && ns >= 0;
+}
+
+int cmd_bench_collect(int argc, char **argv)
+{
+	const char *suite = NULL, *unit = NULL, *accel = NULL, *out = NULL;
+	json_t *meta = json_object(), *points = json_array(), *root;
+	struct atomic_file a;
+	int samples = 0, i;
+
+	for (i = 1; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
+		const char *v = argv[i + 1];
+
+		if (!strcmp(argv[i], "--suite"))
+			suite = v;
+		else if (!strcmp(argv[i], "--unit"))
+			unit = v;
+		else if (!strcmp(argv[i], "--accel"))
+			accel = v;
+		else if (!strcmp(argv[i], "--out"))
+			out = v;
+		else if (!strcmp(argv[i], "--meta") && strchr(v, '=')) {
+			char *k = strdup(v), *eq = strchr(k, '=');
+
+			*eq = '\0';
+			json_object_set_new(meta, k, json_string(eq + 1));
+			free(k);
+		} else {
+			fprintf(stderr, "pb bench-collect: bad option %s\n", argv[i]);
+			return 2;
+		}
+	}
+	if (!suite || !unit || !accel || !out || i >= argc) {
+		fprintf(stderr, "usage: pb bench-collect --suite S --unit U --accel A --out FILE "
+			"[--meta K=V]... KERNEL=FILE...\n");
+		return 2;
+	}
+	for (; i < argc; i++) {
+		char *spec = strdup(argv[i]), *eq = strchr(spec, '='), line[4096];
+		FILE *f;
+
+		if (!eq) {
+			fprintf(stderr, "pb bench-collect: want KERNEL=FILE, got %s\n", argv[i]);
+			return 2;
+		}
+		*eq = '\0';
+		f = fopen(eq + 1, "r");
+		if (!f) {
+			perror(eq + 1);
+			return 1;
+		}
+		while (fgets(line, sizeof(line), f))
+			samples += parse_line(line, suite, points, spec);
+		fclose(f);
+		free(spec);
+	}
+	if (!samples) {
+		fprintf(stderr, "pb bench-collect: no %s samples in the input\n", suite);
+		return 1;
+	}
+	root = json_pack("{s:i,s:s,s:s,s:s,s:o,s:o}", "schema", 1, "suite", suite, "unit", unit,
+			 "accel", accel, "meta", meta, "points", points);
+	if (atomic_open(&a, out)) {
+		perror(out);
+		return 1;
+	}
+	if (json_dumpf(root, a.f, JSON_INDENT(1) | JSON_SORT_KEYS) || fputc('\n', a.f) == EOF ||
+	    atomic_commit(&a, 1)) {
+		perror(out);
+		return 1;
+	}
+	printf("bench: %s: %d samples in %zu points -> %s\n", suite, samples,
+	       json_array_size(points), out);
+	json_decref(root);
+	return 0;
+}
