@@ -159,7 +159,7 @@ test-harness: tools initramfs
 
 # Benchmarks: both kernels in one invocation, interleaved; results are kept
 # per project commit in results/ and RESULTS.md is regenerated from them.
-SUITES := mctp-route
+SUITES := mctp-route page-pool
 SUITE ?= $(SUITES)
 ROUNDS ?= 2
 BENCH_OUT := $(BUILD)/bench
