@@ -47,7 +47,7 @@ KUNIT_SUITES_patched := mctp-route,mctp-sock
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
 	kernel-debug tools initramfs test test-unit test-kunit test-guest test-harness bench profile \
-	compare report modules clean distclean
+	compare report modules check-series clean distclean
 
 help:
 	@echo "patchbench targets:"
@@ -63,6 +63,7 @@ help:
 	@echo "  make test-unit   host unit tests of the harness only"
 	@echo "  make test-kunit  KUnit on baseline and patched only"
 	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS))"
+	@echo "  make check-series  build and KUnit-test the series patch by patch (slow)"
 	@echo "  make test-harness  guest fault handling (panic, hang, exit codes, broken patch)"
 	@echo "  make profile     perf record inside the guest (SUITE=name)"
 	@echo "  make compare     compare results (A=rev B=rev)"
@@ -151,6 +152,12 @@ test-guest: tools initramfs
 		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
 			tests/guest-run.sh $$k $(KBUILD)/$$k/arch/x86/boot/bzImage $$t $$k; \
 	done; done
+
+# Slow (one kernel build per patch): not part of make test.
+check-series: setup-test trees tools
+	@mkdir -p $(TEST_OUT)
+	@PB=$(PB) ACCEL=$(ACCEL) kernel/check-series.sh $(SERIES) $(TEST_OUT)/series.tap
+	@$(PB) tally $(TEST_OUT)/series.tap
 
 test-harness: tools initramfs
 	@mkdir -p $(TEST_OUT)

@@ -41,8 +41,9 @@ static int suite_reported(const struct ktap_report *rep, const char *suite)
 	size_t l = strlen(suite);
 
 	for (size_t i = 0; i < rep->n; i++)
-		if (!strncmp(rep->results[i].path, suite, l) && rep->results[i].path[l] == '.')
-			return 1;
+		if (!strncmp(rep->results[i].path, suite, l) &&
+		    (rep->results[i].path[l] == '.' || !rep->results[i].path[l]))
+			return 1;	/* a case of the suite, or the suite itself when it has none */
 	return 0;
 }
 

@@ -245,6 +245,9 @@ static int parse_result(struct parser *p, int d, const char *s)
 		}
 	}
 	p->lv[d].count++;
+	if (d + 1 < KTAP_MAX_DEPTH && p->lv[d + 1].open && !p->lv[d + 1].count &&
+	    !p->lv[d + 1].pending.n)
+		reset_level(&p->lv[d + 1]);	/* no children (e.g. "1..0"): a leaf */
 	if (d + 1 < KTAP_MAX_DEPTH && p->lv[d + 1].open) {
 		r = close_level(p, d + 1, name, failed, 0);
 		free(name);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Build one kernel variant out of tree, with ccache, unless its stamp is current.
 #
-#   build.sh baseline|patched|debug
+#   build.sh baseline|patched|debug|check
 #
 # baseline = pristine tree + bench.config; patched = patched tree + bench.config;
 # debug = patched tree + bench.config + debug.config (sanitizers).
@@ -19,6 +19,7 @@ case $variant in
 baseline) src=$PB_CACHE/src; frags="$here/config/bench.config" ;;
 patched) src=$PB_CACHE/src-patched; frags="$here/config/bench.config" ;;
 debug) src=$PB_CACHE/src-patched; frags="$here/config/bench.config $here/config/debug.config" ;;
+check) src=$PB_CACHE/src-check; frags="$here/config/bench.config" ;;	# kernel/check-series.sh
 *) echo "build: unknown variant '$variant'" >&2; exit 2 ;;
 esac
 # The object tree is a direct subdirectory of its source tree: kbuild then

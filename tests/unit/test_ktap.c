@@ -128,6 +128,21 @@ static void no_ktap_at_all(void **state)
 	ktap_free(&rep);
 }
 
+/* A suite without cases (mctp-sock as first added) is a leaf of its own. */
+static void empty_suite_is_a_leaf(void **state)
+{
+	struct ktap_report rep;
+
+	(void)state;
+	parse("KTAP version 1\n1..2\n"
+	      "    KTAP version 1\n    # Subtest: a\n    1..1\n    ok 1 x\nok 1 a\n"
+	      "    KTAP version 1\n    # Subtest: empty\n    1..0\nok 2 empty # SKIP\n", &rep);
+	assert_int_equal(rep.n, 2);
+	assert_int_equal(find(&rep, "a.x")->status, KTAP_PASS);
+	assert_int_equal(find(&rep, "empty")->status, KTAP_SKIP);
+	ktap_free(&rep);
+}
+
 /* The real console of the pristine 6.12 MCTP suite: 13 cases, 40 leaves. */
 static void real_mctp_console(void **state)
 {
@@ -182,6 +197,7 @@ int main(void)
 		cmocka_unit_test(crash_mid_suite_is_a_failure),
 		cmocka_unit_test(parent_failure_without_failing_child),
 		cmocka_unit_test(no_ktap_at_all),
+		cmocka_unit_test(empty_suite_is_a_leaf),
 		cmocka_unit_test(real_mctp_console),
 		cmocka_unit_test(tap_round_trip),
 	};

@@ -1,0 +1,40 @@
+#!/bin/sh
+# Bisectability: apply the series one patch at a time, build the kernel and
+# run the MCTP KUnit suites after each patch.
+#   check-series.sh SERIES_DIR OUT.tap     (env: PB_CACHE, PB, ACCEL)
+# The suites expected after each patch are the ones its tree defines.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+series=$(cd "$1" && pwd) out=$2
+src=$PB_CACHE/src-check
+GIT="git -c user.name=patchbench -c user.email=patchbench@localhost"
+$GIT -C "$PB_CACHE/src" worktree remove -f "$src" 2>/dev/null || rm -rf "$src"
+$GIT -C "$PB_CACHE/src" worktree prune
+$GIT -C "$PB_CACHE/src" worktree add -q -f -B check "$src" pristine || exit 1
+: > "$out.tmp"
+n=0
+for p in "$series"/*.patch; do
+	n=$((n + 1))
+	name=$(basename "$p" .patch)
+	if ! $GIT -C "$src" am -q --3way "$p" > "$out.am.log" 2>&1; then
+		echo "not ok $n - series.$name # does not apply" >> "$out.tmp"
+		break
+	fi
+	if ! "$here/build.sh" check > "$out.build.log" 2>&1; then
+		echo "not ok $n - series.$name # does not build (see $out.build.log)" >> "$out.tmp"
+		break
+	fi
+	# KUnit does not print a suite without cases: expect only those with some.
+	suites=$(for f in "$src"/net/mctp/test/*.c; do
+		grep -q 'KUNIT_CASE' "$f" && sed -n 's/^[[:space:]]*\.name = "\(mctp[^"]*\)",$/\1/p' "$f"
+	done | paste -sd, -)
+	if "$PB" kunit --name "series.$name" --filter 'mctp*' --suites "$suites" --accel "$ACCEL" \
+		--kernel "$src/pb-build-check/arch/x86/boot/bzImage" --tap "$out.kunit.tap" > "$out.kunit.out" 2>&1; then
+		echo "ok $n - series.$name # builds; $(sed -n 's/^kunit: [^:]*: //p' "$out.kunit.out")" >> "$out.tmp"
+	else
+		echo "not ok $n - series.$name # KUnit: $(sed -n 's/^kunit: [^:]*: //p' "$out.kunit.out")" >> "$out.tmp"
+	fi
+	echo "series: $(tail -n 1 "$out.tmp")"
+done
+{ echo "TAP version 13"; echo "1..$(ls "$series"/*.patch | wc -l)"; cat "$out.tmp"; } > "$out"
+rm -f "$out.tmp"
