@@ -104,10 +104,9 @@ $(BUILD)/tests/%: tests/unit/%.c $(HARNESS_LIB_SRC) $(HARNESS_HDR)
 $(BUILD)/guest/mctp: $(wildcard workloads/mctp/*.[ch]) workloads/nl.c workloads/nl.h
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^)
-$(BUILD)/guest/mctp-bench: workloads/mctp-bench.c workloads/nl.c workloads/nl.h
-	@mkdir -p $(@D)
-	$(CC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^)
-$(BUILD)/guest/mctp-nlbad: workloads/mctp-nlbad.c workloads/nl.c workloads/nl.h
+# Guest programs that speak rtnetlink through workloads/nl.c.
+NL_GUEST_BINS := $(BUILD)/guest/mctp-bench $(BUILD)/guest/mctp-nlbad
+$(NL_GUEST_BINS): $(BUILD)/guest/%: workloads/%.c workloads/nl.c workloads/nl.h
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^)
 $(BUILD)/guest/%: workloads/%.c
