@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
-/* pb ktap LOG [PREFIX]: print the flat results of the (K)TAP in LOG as TAP. */
+/*
+ * pb ktap [--suites S1,S2] LOG|- [PREFIX]: print the flat results of the
+ * (K)TAP in LOG as TAP. With --suites, each named suite must have reported.
+ * Exits 1 when anything failed or LOG held no KTAP at all.
+ */
 #include <stdio.h>
 #include <string.h>
 
@@ -9,20 +13,30 @@
 
 int cmd_ktap(int argc, char **argv)
 {
-	struct ktap_report rep;
+	struct ktap_report rep = { 0 };
+	const char *suites = NULL, *log, *prefix;
 	int bad;
 	FILE *f;
 
-	if (argc < 2) {
-		fprintf(stderr, "usage: pb ktap LOG|- [PREFIX]\n");
+	if (argc > 2 && !strcmp(argv[1], "--suites")) {
+		suites = argv[2];
+		argc -= 2;
+		argv += 2;
+	}
+	if (argc < 2 || argc > 3) {
+		fprintf(stderr, "usage: pb ktap [--suites S1,S2] LOG|- [PREFIX]\n");
 		return 2;
 	}
-	f = strcmp(argv[1], "-") ? fopen(argv[1], "r") : stdin;
+	log = argv[1];
+	prefix = argc > 2 ? argv[2] : NULL;
+	f = strcmp(log, "-") ? fopen(log, "r") : stdin;
 	if (!f) {
-		perror(argv[1]);
+		perror(log);
 		return 2;
 	}
-	if (ktap_parse(f, &rep) || (argc > 2 && report_prefix(&rep, argv[2]))) {
+	if (ktap_parse(f, &rep) || (suites && report_require_suites(&rep, suites)) ||
+	    (!rep.saw_header && report_add(&rep, "(ktap)", KTAP_FAIL, "no KTAP version line")) ||
+	    (prefix && report_prefix(&rep, prefix))) {
 		perror("ktap");
 		return 2;
 	}
@@ -30,8 +44,8 @@ int cmd_ktap(int argc, char **argv)
 		fclose(f);
 	tap_print(stdout, &rep);
 	if (!rep.saw_header)
-		fprintf(stderr, "ktap: no KTAP/TAP version line in %s\n", argv[1]);
-	bad = ktap_count(&rep, KTAP_FAIL) || !rep.saw_header;
+		fprintf(stderr, "ktap: no KTAP/TAP version line in %s\n", log);
+	bad = ktap_count(&rep, KTAP_FAIL) != 0;
 	ktap_free(&rep);
 	return bad;
 }

@@ -36,31 +36,6 @@ static int take(const char *n, const char *v, void *ctx)
 	return 0;
 }
 
-static int suite_reported(const struct ktap_report *rep, const char *suite)
-{
-	size_t l = strlen(suite);
-
-	for (size_t i = 0; i < rep->n; i++)
-		if (!strncmp(rep->results[i].path, suite, l) &&
-		    (rep->results[i].path[l] == '.' || !rep->results[i].path[l]))
-			return 1;	/* a case of the suite, or the suite itself when it has none */
-	return 0;
-}
-
-static int check_suites(struct ktap_report *rep, const char *list)
-{
-	char *copy = strdup(list), *save = NULL;
-	int r = 0;
-
-	if (!copy)
-		return -1;
-	for (char *s = strtok_r(copy, ",", &save); s && !r; s = strtok_r(NULL, ",", &save))
-		if (!suite_reported(rep, s))
-			r = report_add(rep, s, KTAP_FAIL, "suite did not report any result");
-	free(copy);
-	return r;
-}
-
 int cmd_kunit(int argc, char **argv)
 {
 	struct kunit_opts k = { .name = "kunit", .filter = "*" };
@@ -95,7 +70,7 @@ int cmd_kunit(int argc, char **argv)
 	fclose(log);
 	snprintf(boot, sizeof(boot), "boot (%s, %s)", accel_name(o.cfg.accel),
 		 vm_verdict_name((enum vm_verdict)verdict));
-	r |= check_suites(&rep, k.suites);
+	r |= report_require_suites(&rep, k.suites);
 	r |= report_add(&rep, "(boot)", verdict == VM_PASS ? KTAP_PASS : KTAP_FAIL,
 			verdict == VM_PASS ? NULL : res.crash_line[0] ? res.crash_line : boot);
 	r |= report_prefix(&rep, k.name);

@@ -59,3 +59,28 @@ int tap_write(const char *file, const struct ktap_report *rep)
 	tap_print(a.f, rep);
 	return atomic_commit(&a, !ferror(a.f));
 }
+
+static int suite_reported(const struct ktap_report *rep, const char *suite)
+{
+	size_t l = strlen(suite);
+
+	for (size_t i = 0; i < rep->n; i++)
+		if (!strncmp(rep->results[i].path, suite, l) &&
+		    (rep->results[i].path[l] == '.' || !rep->results[i].path[l]))
+			return 1;	/* a case of the suite, or the suite itself when it has none */
+	return 0;
+}
+
+int report_require_suites(struct ktap_report *rep, const char *list)
+{
+	char *copy = strdup(list), *save = NULL;
+	int r = 0;
+
+	if (!copy)
+		return -1;
+	for (char *s = strtok_r(copy, ",", &save); s && !r; s = strtok_r(NULL, ",", &save))
+		if (!suite_reported(rep, s))
+			r = report_add(rep, s, KTAP_FAIL, "suite did not report any result");
+	free(copy);
+	return r;
+}

@@ -13,6 +13,11 @@ int report_add(struct ktap_report *rep, const char *path, enum ktap_status st, c
 /* Prefix every path with "@prefix." */
 int report_prefix(struct ktap_report *rep, const char *prefix);
 
+/* Fail a synthetic result for each suite in the comma-separated @list that
+ * reported nothing, so a suite that silently vanished is a failure.
+ */
+int report_require_suites(struct ktap_report *rep, const char *list);
+
 void tap_print(FILE *f, const struct ktap_report *rep);
 
 /* Write @rep to @file atomically (temporary file, fsync, rename). */

@@ -1,18 +1,28 @@
 #!/bin/sh
 # Run one in-guest test on one kernel and leave its results as TAP.
-#   guest-run.sh LABEL BZIMAGE TEST [ARG]     (env: PB, INITRAMFS, ACCEL, TEST_OUT)
+#   guest-run.sh LABEL BZIMAGE TEST [ARG]
+#   (env: PB, INITRAMFS, ACCEL, TEST_OUT, BUILD_DIR, KTAP_SUITES_<LABEL>_<TEST>)
 # The guest writes $TEST_OUT/guest-LABEL-TEST/TEST.tap through the 9p results
-# share; this script adds vm.tap with the verdict of the boot itself, so a
-# guest that crashed or hung counts as a failure even if it wrote nothing.
+# share, or TEST.ktap (KUnit output of a module), which is turned into
+# TEST.tap here, each suite in KTAP_SUITES_<LABEL>_<TEST> required. This script adds
+# vm.tap with the verdict of the boot itself, so a guest that crashed or hung
+# counts as a failure even if it wrote nothing. BUILD_DIR is shared as /build.
 set -u
 label=$1 kernel=$2 test=$3 arg=${4:-}
 out=$TEST_OUT/guest-$label-$test
 rm -rf "$out" && mkdir -p "$out"
 "$PB" vm --label "$label/$test" --kernel "$kernel" --initrd "$INITRAMFS" --accel "$ACCEL" \
 	--timeout "${TIMEOUT:-900}" --log "$out/console.log" --share /=host --share "$out=results:rw" \
-	--append "kunit.enable=0 pb.run=$test${arg:+ pb.args=$arg}" 2> "$out/vm.err"
+	--share "${BUILD_DIR:?}=build" \
+	--append "kunit.filter_glob=pb-* pb.run=$test${arg:+ pb.args=$arg}" 2> "$out/vm.err"
 rc=$?
 cat "$out/vm.err" >&2
+if [ -f "$out/$test.ktap" ]; then
+	eval "suites=\${KTAP_SUITES_${label}_$(echo "$test" | tr -c 'a-zA-Z0-9\n' _):-}"
+	"$PB" ktap ${suites:+--suites "$suites"} "$out/$test.ktap" "guest.$label.$test" \
+		> "$out/$test.tap.tmp"
+	mv "$out/$test.tap.tmp" "$out/$test.tap"
+fi
 verdict=$(sed -n 's/^vm: [^:]*: \([^[]*\) \[.*/\1/p' "$out/vm.err" | head -n 1)
 {
 	echo "TAP version 13"
