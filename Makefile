@@ -36,7 +36,10 @@ GUEST_BINS := $(BUILD)/guest/mctp $(BUILD)/guest/serial-relay $(BUILD)/guest/mct
 	$(BUILD)/guest/mctp-nlbad $(BUILD)/guest/mctp-bench
 
 # In-guest tests run on both kernels; each leaves TEST.tap and vm.tap.
-GUEST_TESTS := mctp-net mctp-nlbad
+GUEST_TESTS := mctp-net mctp-nlbad netmem
+# Module KUnit suites each kernel's guest test must report (see guest-run.sh).
+export KTAP_SUITES_baseline_netmem := pb-netmem
+export KTAP_SUITES_patched_netmem := pb-netmem,pb-netmem-desc
 GUEST_TAPS := $(foreach k,baseline patched,$(foreach t,$(GUEST_TESTS),\
 	$(TEST_OUT)/guest-$(k)-$(t)/vm.tap $(TEST_OUT)/guest-$(k)-$(t)/$(t).tap))
 
@@ -120,7 +123,7 @@ $(INITRAMFS): $(GUEST_FILES) $(GUEST_BINS)
 
 # Every stage writes $(TEST_OUT)/*.tap and never stops the others; the tally
 # at the end is the verdict.
-test: setup-test kernels tools initramfs
+test: setup-test kernels modules tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(MAKE) --no-print-directory test-unit
 	-@$(MAKE) --no-print-directory test-kunit
@@ -146,9 +149,9 @@ test-kunit: tools
 		--suites $(KUNIT_SUITES_patched) --accel $(ACCEL) --timeout 300 \
 		--kernel $(KBUILD)/patched/arch/x86/boot/bzImage --tap $(TEST_OUT)/kunit-patched.tap
 
-test-guest: tools initramfs
+test-guest: tools initramfs modules
 	@for k in baseline patched; do for t in $(GUEST_TESTS); do \
-		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
+		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) BUILD_DIR=$(CURDIR)/$(BUILD) \
 			tests/guest-run.sh $$k $(KBUILD)/$$k/arch/x86/boot/bzImage $$t $$k; \
 	done; done
 
