@@ -12,6 +12,7 @@ KBUILD = $(PB_CACHE)/build
 CC := gcc
 CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -Ibench -Ivm
 .NOTPARALLEL:
+.SECONDEXPANSION:
 .DELETE_ON_ERROR:
 
 # Debian packages, per job; setup installs only what is missing.
@@ -19,6 +20,7 @@ PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves cca
 	xz-utils git make gcc
 PKGS_VM := qemu-system-x86 busybox-static cpio
 PKGS_HOST := libcmocka-dev libjansson-dev pkg-config
+PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
 PKGS_BENCH := linux-perf hyperfine gnuplot-nox trace-cmd
 
 HARNESS_SRC := $(wildcard bench/*.c) $(wildcard vm/*.c)
@@ -36,7 +38,7 @@ GUEST_BINS := $(BUILD)/guest/mctp $(BUILD)/guest/serial-relay $(BUILD)/guest/mct
 	$(BUILD)/guest/mctp-nlbad $(BUILD)/guest/mctp-bench
 
 # In-guest tests run on both kernels; each leaves TEST.tap and vm.tap.
-GUEST_TESTS := mctp-net mctp-nlbad netmem
+GUEST_TESTS := mctp-net mctp-nlbad netmem bpf-strings
 # Module KUnit suites each kernel's guest test must report (see guest-run.sh).
 export KTAP_SUITES_baseline_netmem := pb-netmem
 export KTAP_SUITES_patched_netmem := pb-netmem,pb-netmem-desc
@@ -49,7 +51,7 @@ KUNIT_SUITES_baseline := mctp
 KUNIT_SUITES_patched := mctp-route,mctp-sock
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
-	kernel-debug tools initramfs test test-unit test-kunit test-guest test-harness bench profile \
+	kernel-debug tools initramfs bpf test test-unit test-kunit test-guest test-harness bench profile \
 	compare report modules check-series clean distclean
 
 help:
@@ -63,6 +65,7 @@ help:
 	@echo "  make kernel-debug  build the sanitizer kernel (patched + debug.config)"
 	@echo "  make tools       build the host harness ($(PB)) and its unit tests"
 	@echo "  make initramfs   build the guest initramfs ($(INITRAMFS))"
+	@echo "  make bpf         build workloads/bpf/*.bpf.c and their libbpf runners per kernel"
 	@echo "  make test-unit   host unit tests of the harness only"
 	@echo "  make test-kunit  KUnit on baseline and patched only"
 	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS))"
@@ -77,9 +80,9 @@ help:
 
 setup: setup-test setup-bench
 setup-test:
-	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HOST)
+	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HOST) $(PKGS_BPF)
 setup-bench:
-	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HOST) $(PKGS_BENCH)
+	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HOST) $(PKGS_BPF) $(PKGS_BENCH)
 
 trees:
 	@kernel/tree.sh pristine
@@ -116,6 +119,33 @@ $(BUILD)/guest/%: workloads/%.c
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $<
 
+# BPF programs and their libbpf runners, per kernel: vmlinux.h comes from
+# that kernel's BTF, the skeletons embed the objects, and the static runners
+# reach the guest through the /build share (build/bpf/KERNEL/).
+BPF_KERNELS := baseline patched
+BPF_PROGS := strings strings_badproto
+BPF_RUNNERS := bpf-strings
+BPF_BINS := $(foreach k,$(BPF_KERNELS),$(addprefix $(BUILD)/bpf/$(k)/,$(BPF_RUNNERS)))
+BPF_CFLAGS := -O2 -g -Wall -Werror -target bpf -D__TARGET_ARCH_x86 -Iworkloads/bpf
+
+BPF_KEEP := $(foreach k,$(BPF_KERNELS),$(BUILD)/bpf/$(k)/vmlinux.h \
+	$(foreach p,$(BPF_PROGS),$(BUILD)/bpf/$(k)/$(p).bpf.o $(BUILD)/bpf/$(k)/$(p).skel.h))
+.SECONDARY: $(BPF_KEEP)
+
+bpf: kernels $(BPF_BINS)
+
+$(BUILD)/bpf/%/vmlinux.h: $(KBUILD)/%/vmlinux
+	@mkdir -p $(@D)
+	bpftool btf dump file $< format c > $@.tmp && mv $@.tmp $@
+$(BUILD)/bpf/%.bpf.o: workloads/bpf/$$(notdir $$*).bpf.c workloads/bpf/strings.h \
+		$(BUILD)/bpf/$$(*D)/vmlinux.h
+	clang $(BPF_CFLAGS) -I$(@D) -c $< -o $@
+$(BUILD)/bpf/%.skel.h: $(BUILD)/bpf/%.bpf.o
+	bpftool gen skeleton $< name $(notdir $*) > $@.tmp && mv $@.tmp $@
+$(BPF_BINS): $(BUILD)/bpf/%: workloads/$$(notdir $$*).c workloads/bpf/strings.h \
+		$$(foreach p,$(BPF_PROGS),$(BUILD)/bpf/$$(*D)/$$p.skel.h)
+	$(CC) $(GUEST_CFLAGS) -Iworkloads/bpf -I$(@D) -o $@ $< -lbpf -lelf -lz
+
 initramfs: $(INITRAMFS)
 $(INITRAMFS): $(GUEST_FILES) $(GUEST_BINS)
 	@mkdir -p $(@D)
@@ -123,7 +153,7 @@ $(INITRAMFS): $(GUEST_FILES) $(GUEST_BINS)
 
 # Every stage writes $(TEST_OUT)/*.tap and never stops the others; the tally
 # at the end is the verdict.
-test: setup-test kernels modules tools initramfs
+test: setup-test kernels modules bpf tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(MAKE) --no-print-directory test-unit
 	-@$(MAKE) --no-print-directory test-kunit
@@ -149,7 +179,7 @@ test-kunit: tools
 		--suites $(KUNIT_SUITES_patched) --accel $(ACCEL) --timeout 300 \
 		--kernel $(KBUILD)/patched/arch/x86/boot/bzImage --tap $(TEST_OUT)/kunit-patched.tap
 
-test-guest: tools initramfs modules
+test-guest: tools initramfs modules bpf
 	@for k in baseline patched; do for t in $(GUEST_TESTS); do \
 		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) BUILD_DIR=$(CURDIR)/$(BUILD) \
 			tests/guest-run.sh $$k $(KBUILD)/$$k/arch/x86/boot/bzImage $$t $$k; \

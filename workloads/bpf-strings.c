@@ -1,0 +1,438 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bpf-strings present|absent PREFIX: TAP for the BPF string kfuncs.
+ *
+ * present: every kfunc is in the kernel's BTF; strings.bpf.c loads; each
+ *   kfunc agrees with libc's string.h on many valid inputs (placed at the
+ *   start of a page and ending at the last byte of a page), and returns the
+ *   upstream error codes for NULL, user-space, unmapped and unterminated
+ *   pointers; the verifier rejects calls with a wrong argument type or count,
+ *   and libbpf rejects a program declaring a wrong prototype.
+ * absent (baseline 6.12): none of the kfuncs is in the BTF, and loading
+ *   strings.bpf.c fails cleanly, naming the missing kfunc.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+#include <bpf/libbpf.h>
+#include <linux/bpf.h>
+
+#include "strings.h"
+#include "strings.skel.h"
+#include "strings_badproto.skel.h"
+
+static const char *const kfunc_names[OP_COUNT] = {
+	"bpf_strcmp", "bpf_strchr", "bpf_strchrnul", "bpf_strnchr", "bpf_strrchr", "bpf_strlen",
+	"bpf_strnlen", "bpf_strspn", "bpf_strcspn", "bpf_strstr", "bpf_strnstr",
+};
+
+static const char *prefix;
+static int tap_n, tap_failed;
+
+static void tap(int ok, const char *name, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%sok %d - %s.%s", ok ? "" : "not ", ++tap_n, prefix, name);
+	if (!ok && fmt) {
+		printf(" # ");
+		va_start(ap, fmt);
+		vprintf(fmt, ap);
+		va_end(ap);
+	}
+	printf("\n");
+	tap_failed += !ok;
+}
+
+/* libbpf's messages, kept so a test can look for the reason of a failure. */
+static char libbpf_log[1 << 16];
+static size_t libbpf_log_len;
+
+static int keep_libbpf_log(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	int n;
+
+	if (level == LIBBPF_DEBUG)
+		return 0;
+	n = vsnprintf(libbpf_log + libbpf_log_len, sizeof(libbpf_log) - libbpf_log_len, fmt, ap);
+	if (n > 0)
+		libbpf_log_len += (size_t)n < sizeof(libbpf_log) - libbpf_log_len ?
+				  (size_t)n : sizeof(libbpf_log) - libbpf_log_len - 1;
+	return 0;
+}
+
+static void log_reset(void)
+{
+	libbpf_log_len = 0;
+	libbpf_log[0] = '\0';
+}
+
+/* ---- libc reference, in the kfuncs' convention (index or -errno) ---- */
+
+static int idx(const char *s, const char *p)
+{
+	return p ? (int)(p - s) : -ENOENT;
+}
+
+static int reference(const struct str_args *a, const char *s1, const char *s2)
+{
+	size_t l1 = strlen(s1);
+
+	switch (a->op) {
+	case OP_STRCMP: {
+		int r = strcmp(s1, s2);
+
+		return r < 0 ? -1 : r > 0;
+	}
+	case OP_STRCHR:
+		return idx(s1, strchr(s1, a->c));
+	case OP_STRCHRNUL:
+		return idx(s1, strchrnul(s1, a->c));
+	case OP_STRNCHR:	/* the NUL is part of the string */
+		return idx(s1, memchr(s1, a->c, a->n < l1 + 1 ? a->n : l1 + 1));
+	case OP_STRRCHR:
+		return idx(s1, strrchr(s1, a->c));
+	case OP_STRLEN:
+		return (int)l1;
+	case OP_STRNLEN:
+		return (int)strnlen(s1, a->n);
+	case OP_STRSPN:
+		return (int)strspn(s1, s2);
+	case OP_STRCSPN:
+		return (int)strcspn(s1, s2);
+	case OP_STRSTR:
+		return idx(s1, strstr(s1, s2));
+	case OP_STRNSTR:
+		return idx(s1, memmem(s1, a->n < l1 ? a->n : l1, s2, strlen(s2)));
+	}
+	return -1000;
+}
+
+/* ---- running the program ---- */
+
+static struct strings *skel;
+
+static int run(const struct str_args *a, int *result)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts);
+	int err;
+
+	skel->bss->args = *a;
+	skel->bss->result = -2000;
+	err = bpf_prog_test_run_opts(bpf_program__fd(skel->progs.call_string_kfunc), &opts);
+	if (err)
+		return -errno;
+	*result = skel->bss->result;
+	return 0;
+}
+
+/* Place @s in @page at its start (end = 0) or so that its NUL is the last byte. */
+static unsigned long long place(char *page, const char *s, int at_end)
+{
+	size_t len = strlen(s) + 1, off = at_end ? PB_PAGE - len : 0;
+
+	memset(page, 'P', PB_PAGE);
+	memcpy(page + off, s, len);
+	return off;
+}
+
+struct tally {
+	int cases, bad;
+	char first[256];
+};
+
+static void check_case(struct tally *t, const struct str_args *a, const char *s1, const char *s2)
+{
+	int want = reference(a, s1, s2), got, err;
+
+	t->cases++;
+	err = run(a, &got);
+	if (!err && got == want)
+		return;
+	if (!t->bad++)
+		snprintf(t->first, sizeof(t->first),
+			 "first: s1=\"%.20s\"(%zu) s2=\"%.20s\" c=%d n=%llu off=%llu got %d want %d%s",
+			 s1, strlen(s1), s2, a->c, a->n, a->off1, err ? err : got, want,
+			 err ? " (test_run failed)" : "");
+}
+
+static void report(const char *name, struct tally *t)
+{
+	char msg[320];
+
+	snprintf(msg, sizeof(msg), "%s", t->first);
+	printf("# %s: %d cases against libc\n", name, t->cases);
+	tap(!t->bad && t->cases, name, "%d/%d cases wrong; %s", t->bad, t->cases, msg);
+}
+
+static char *long_string(size_t len, const char *tail)
+{
+	char *s = malloc(len + 1);
+
+	if (!s)
+		exit(2);
+	for (size_t i = 0; i < len; i++)
+		s[i] = 'a' + i % 26;
+	memcpy(s + len - strlen(tail), tail, strlen(tail));
+	s[len] = '\0';
+	return s;
+}
+
+static void valid_cases(void)
+{
+	char *s1000 = long_string(1000, "END"), *s4000 = long_string(4000, "openat");
+	const char *strs[] = { "", "a", "hello", "hello world", "abcabcabc", "openat", s1000, s4000 };
+	const char *needles[] = { "", "a", "h", "hello", "world", "lo w", "abc", "cab", "at",
+				  "open", "END", "zzz", "hello world!", "xyzab" };
+	const int chars[] = { 'a', 'o', 'l', 'z', 'E', '\0' };
+	const size_t ns = sizeof(strs) / sizeof(*strs), nn = sizeof(needles) / sizeof(*needles);
+	const size_t nc = sizeof(chars) / sizeof(*chars);
+
+	for (int op = 0; op < OP_COUNT; op++) {
+		struct tally t = { 0 };
+		char name[64];
+
+		for (int end1 = 0; end1 < 2; end1++)
+			for (size_t i = 0; i < ns; i++) {
+				size_t l = strlen(strs[i]);
+				const unsigned long long counts[] = { 0, 1, 3, 5, l, l + 1, l + 100 };
+				const int two = op == OP_STRCMP || op == OP_STRSPN || op == OP_STRCSPN ||
+						op == OP_STRSTR || op == OP_STRNSTR;
+				const int with_n = op == OP_STRNCHR || op == OP_STRNLEN || op == OP_STRNSTR;
+				const int with_c = op == OP_STRCHR || op == OP_STRCHRNUL ||
+						   op == OP_STRNCHR || op == OP_STRRCHR;
+
+				for (size_t k = 0; k < (two ? nn : 1); k++)
+					for (int end2 = 0; end2 < (two ? 2 : 1); end2++)
+						for (size_t ci = 0; ci < (with_c ? nc : 1); ci++)
+							for (size_t ni = 0; ni < (with_n ? 7 : 1); ni++) {
+								struct str_args a = {
+									.op = op,
+									.c = chars[ci],
+									.n = counts[ni],
+								};
+
+								a.off1 = place(skel->data_buf1->buf1, strs[i], end1);
+								a.off2 = place(skel->data_buf2->buf2, two ? needles[k] : "", end2);
+								check_case(&t, &a, strs[i], two ? needles[k] : "");
+							}
+			}
+		snprintf(name, sizeof(name), "%s.matches-libc", kfunc_names[op] + 4);
+		report(name, &t);
+	}
+	free(s1000);
+	free(s4000);
+}
+
+static int expect(const char *name, const struct str_args *a, int want)
+{
+	int got, err = run(a, &got);
+
+	tap(!err && got == want, name, "got %d want %d%s", err ? err : got, want,
+	    err ? " (test_run failed)" : "");
+	return got;
+}
+
+/* Bad pointers: each argument position of each kfunc, the other one valid. */
+static void error_cases(void)
+{
+	static const struct { int where; int err; const char *what; } bad[] = {
+		{ STR_NULL, -ERANGE, "null" },		/* x86: outside the kernel's half */
+		{ STR_USER, -ERANGE, "user-ptr" },
+		{ STR_UNMAPPED, -EFAULT, "unmapped-kernel-ptr" },
+	};
+	char name[96];
+
+	place(skel->data_buf1->buf1, "hello", 0);
+	place(skel->data_buf2->buf2, "lo", 0);
+	for (int op = 0; op < OP_COUNT; op++) {
+		int two = op == OP_STRCMP || op == OP_STRSPN || op == OP_STRCSPN || op == OP_STRSTR ||
+			  op == OP_STRNSTR;
+
+		for (size_t b = 0; b < sizeof(bad) / sizeof(*bad); b++)
+			for (int pos = 1; pos <= 1 + two; pos++) {
+				struct str_args a = { .op = op, .c = 'l', .n = 5 };
+
+				*(pos == 1 ? &a.where1 : &a.where2) = bad[b].where;
+				snprintf(name, sizeof(name), "%s.%s-arg%d", kfunc_names[op] + 4,
+					 bad[b].what, pos);
+				expect(name, &a, bad[b].err);
+			}
+	}
+
+	/* No NUL before the end of the page: the read runs into the guard page. */
+	memset(skel->data_buf1->buf1, 'x', PB_PAGE);
+	for (int op = 0; op < OP_COUNT; op++) {
+		struct str_args a = { .op = op, .c = 'q', .n = PB_PAGE + 10, .off1 = PB_PAGE - 8 };
+
+		/* s2 keeps each kfunc reading s1 until the fault */
+		place(skel->data_buf2->buf2, op == OP_STRCSPN ? "q" : "xxxxxxxxxxxx", 0);
+		snprintf(name, sizeof(name), "%s.unterminated-at-page-end", kfunc_names[op] + 4);
+		expect(name, &a, -EFAULT);
+	}
+	/* ...but a bound that stops before the page ends is fine. */
+	{
+		struct str_args a = { .op = OP_STRNLEN, .n = 8, .off1 = PB_PAGE - 8 };
+
+		expect("strnlen.bounded-at-page-end", &a, 8);
+		a.op = OP_STRNCHR;
+		a.c = 'q';
+		expect("strnchr.bounded-at-page-end", &a, -ENOENT);
+	}
+
+	/* Longer than XATTR_SIZE_MAX, all mapped: -E2BIG, unless a bound is smaller. */
+	memset(skel->data_big->big, 'b', PB_BIG);
+	{
+		struct str_args a = { .where1 = STR_BIG, .c = 'q' };
+		static const int too_long[] = { OP_STRLEN, OP_STRCHR, OP_STRCHRNUL, OP_STRRCHR,
+						OP_STRCMP, OP_STRSPN, OP_STRCSPN };
+
+		for (size_t i = 0; i < sizeof(too_long) / sizeof(*too_long); i++) {
+			a.op = too_long[i];
+			a.where2 = a.op == OP_STRCMP ? STR_BIG : STR_BUF;
+			place(skel->data_buf2->buf2, a.op == OP_STRSPN ? "b" : "q", 0);
+			snprintf(name, sizeof(name), "%s.too-long", kfunc_names[a.op] + 4);
+			expect(name, &a, -E2BIG);
+		}
+		a.where2 = STR_BUF;
+		a.op = OP_STRNLEN;
+		a.n = 65536 + 1;
+		expect("strnlen.too-long", &a, -E2BIG);
+		a.n = 65535;
+		expect("strnlen.long-but-bounded", &a, 65535);
+		a.op = OP_STRSTR;
+		place(skel->data_buf2->buf2, "q", 0);
+		expect("strstr.too-long", &a, -E2BIG);
+		/* Upstream's edge: a partial match running into the XATTR_SIZE_MAX
+		 * bound (strstr is strnstr with len = XATTR_SIZE_MAX) ends the
+		 * search with -ENOENT, not -E2BIG.
+		 */
+		place(skel->data_buf2->buf2, "bq", 0);
+		expect("strstr.too-long-partial-match-at-bound", &a, -ENOENT);
+		a.op = OP_STRNSTR;
+		a.n = 1000;
+		expect("strnstr.long-but-bounded", &a, -ENOENT);
+	}
+}
+
+/* ---- the verifier's view: raw calls with a bad argument ---- */
+
+#define INSN(c, d, s, o, i) ((struct bpf_insn){ .code = (c), .dst_reg = (d), .src_reg = (s), .off = (o), .imm = (i) })
+#define MOV_IMM(d, i) INSN(BPF_ALU64 | BPF_MOV | BPF_K, d, 0, 0, i)
+#define MOV_REG(d, s) INSN(BPF_ALU64 | BPF_MOV | BPF_X, d, s, 0, 0)
+#define ADD_IMM(d, i) INSN(BPF_ALU64 | BPF_ADD | BPF_K, d, 0, 0, i)
+#define ST_DW(d, o, i) INSN(BPF_ST | BPF_MEM | BPF_DW, d, 0, o, i)
+#define KFUNC(id) INSN(BPF_JMP | BPF_CALL, 0, BPF_PSEUDO_KFUNC_CALL, 0, id)
+#define EXIT INSN(BPF_JMP | BPF_EXIT, 0, 0, 0, 0)
+
+static char verifier_log[1 << 16];
+
+static int load_raw(const struct bpf_insn *insns, size_t n)
+{
+	LIBBPF_OPTS(bpf_prog_load_opts, o, .log_buf = verifier_log, .log_size = sizeof(verifier_log),
+		    .log_level = 1, .prog_flags = BPF_F_SLEEPABLE);	/* syscall programs must be */
+
+	verifier_log[0] = '\0';
+	return bpf_prog_load(BPF_PROG_TYPE_SYSCALL, "pb_str_raw", "GPL", insns, n, &o);
+}
+
+static void verifier_cases(const struct btf *vmlinux)
+{
+	int id = btf__find_by_name_kind(vmlinux, "bpf_strnlen", BTF_KIND_FUNC), fd;
+
+	/* strnlen(NULL, 5): accepted, and returns -ERANGE */
+	const struct bpf_insn good[] = { MOV_IMM(1, 0), MOV_IMM(2, 5), KFUNC(id), EXIT };
+	/* strnlen(NULL, <stack pointer>): the count is not a scalar */
+	const struct bpf_insn ptr_count[] = { MOV_IMM(1, 0), ST_DW(10, -8, 0), MOV_REG(2, 10),
+					      ADD_IMM(2, -8), KFUNC(id), EXIT };
+	/* strnlen(NULL): one argument short, R2 never written */
+	const struct bpf_insn short_args[] = { MOV_IMM(1, 0), KFUNC(id), EXIT };
+
+	fd = load_raw(good, 4);
+	tap(fd >= 0, "verifier.accepts-strnlen-null-5", "load failed: %s", verifier_log);
+	if (fd >= 0) {
+		LIBBPF_OPTS(bpf_test_run_opts, opts);
+		int err = bpf_prog_test_run_opts(fd, &opts);
+
+		tap(!err && (int)opts.retval == -ERANGE, "verifier.raw-strnlen-null-returns-erange",
+		    "err %d retval %d", err, (int)opts.retval);
+	}
+	fd = load_raw(ptr_count, 6);
+	tap(fd < 0 && strstr(verifier_log, "R2 is not a scalar"), "verifier.rejects-pointer-count",
+	    "fd %d, log: %.200s", fd, verifier_log);
+	fd = load_raw(short_args, 3);
+	/* 6.12's check_kfunc_args() sees the uninitialised R2 as a non-scalar */
+	tap(fd < 0 && strstr(verifier_log, "R2 is not a scalar"), "verifier.rejects-missing-argument",
+	    "fd %d, log: %.200s", fd, verifier_log);
+}
+
+static void badproto_case(void)
+{
+	struct strings_badproto *bad;
+
+	log_reset();
+	bad = strings_badproto__open_and_load();
+	tap(!bad && strstr(libbpf_log, "bpf_strlen") && strstr(libbpf_log, "incompatible"),
+	    "libbpf.rejects-wrong-prototype", "log: %.300s", libbpf_log);
+	strings_badproto__destroy(bad);
+}
+
+int main(int argc, char **argv)
+{
+	struct btf *vmlinux;
+	int present;
+
+	if (argc != 3 || (strcmp(argv[1], "present") && strcmp(argv[1], "absent"))) {
+		fprintf(stderr, "usage: bpf-strings present|absent PREFIX\n");
+		return 2;
+	}
+	present = !strcmp(argv[1], "present");
+	prefix = argv[2];
+	libbpf_set_print(keep_libbpf_log);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("TAP version 13\n");
+
+	vmlinux = btf__load_vmlinux_btf();
+	if (!vmlinux) {
+		tap(0, "vmlinux-btf", "cannot read /sys/kernel/btf/vmlinux: %s", strerror(errno));
+		printf("1..%d\n", tap_n);
+		return 1;
+	}
+	for (int op = 0; op < OP_COUNT; op++) {
+		int in_btf = btf__find_by_name_kind(vmlinux, kfunc_names[op], BTF_KIND_FUNC) > 0;
+		char name[64];
+
+		snprintf(name, sizeof(name), "%s.%s", kfunc_names[op] + 4,
+			 present ? "in-btf" : "absent-from-btf");
+		tap(in_btf == present, name, "%s %s in vmlinux BTF", kfunc_names[op],
+		    in_btf ? "is" : "is not");
+	}
+
+	log_reset();
+	skel = strings__open_and_load();
+	if (!present) {
+		tap(!skel && strstr(libbpf_log, "bpf_str") && strstr(libbpf_log, "not found"),
+		    "load-fails-naming-missing-kfunc", "loaded=%d, log: %.300s", !!skel, libbpf_log);
+		if (!skel)
+			fprintf(stderr, "bpf-strings: as expected on this kernel, libbpf said:\n%s",
+				libbpf_log);
+	} else {
+		tap(skel != NULL, "load", "libbpf: %.500s", libbpf_log);
+		if (skel) {
+			valid_cases();
+			error_cases();
+			verifier_cases(vmlinux);
+			badproto_case();
+		}
+	}
+	strings__destroy(skel);
+	btf__free(vmlinux);
+	printf("1..%d\n", tap_n);
+	return tap_failed != 0;
+}
