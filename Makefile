@@ -105,7 +105,7 @@ $(PB): $(HARNESS_SRC) $(HARNESS_HDR)
 
 $(BUILD)/tests/%: tests/unit/%.c $(HARNESS_LIB_SRC) $(HARNESS_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -DSRCDIR='"tests/unit"' -o $@ $< $(HARNESS_LIB_SRC) -lcmocka -lm
+	$(CC) $(CFLAGS) -DSRCDIR='"tests/unit"' -o $@ $< $(HARNESS_LIB_SRC) -lcmocka -ljansson -lm
 
 $(BUILD)/guest/mctp: $(wildcard workloads/mctp/*.[ch]) workloads/nl.c workloads/nl.h
 	@mkdir -p $(@D)
@@ -123,8 +123,8 @@ $(BUILD)/guest/%: workloads/%.c
 # that kernel's BTF, the skeletons embed the objects, and the static runners
 # reach the guest through the /build share (build/bpf/KERNEL/).
 BPF_KERNELS := baseline patched
-BPF_PROGS := strings strings_badproto
-BPF_RUNNERS := bpf-strings
+BPF_PROGS := strings strings_badproto strbench_alt strbench_kfunc
+BPF_RUNNERS := bpf-strings bpf-strbench
 BPF_BINS := $(foreach k,$(BPF_KERNELS),$(addprefix $(BUILD)/bpf/$(k)/,$(BPF_RUNNERS)))
 BPF_CFLAGS := -O2 -g -Wall -Werror -target bpf -D__TARGET_ARCH_x86 -Iworkloads/bpf
 
@@ -137,12 +137,12 @@ bpf: kernels $(BPF_BINS)
 $(BUILD)/bpf/%/vmlinux.h: $(KBUILD)/%/vmlinux
 	@mkdir -p $(@D)
 	bpftool btf dump file $< format c > $@.tmp && mv $@.tmp $@
-$(BUILD)/bpf/%.bpf.o: workloads/bpf/$$(notdir $$*).bpf.c workloads/bpf/strings.h \
+$(BUILD)/bpf/%.bpf.o: workloads/bpf/$$(notdir $$*).bpf.c $(wildcard workloads/bpf/*.h) \
 		$(BUILD)/bpf/$$(*D)/vmlinux.h
 	clang $(BPF_CFLAGS) -I$(@D) -c $< -o $@
 $(BUILD)/bpf/%.skel.h: $(BUILD)/bpf/%.bpf.o
 	bpftool gen skeleton $< name $(notdir $*) > $@.tmp && mv $@.tmp $@
-$(BPF_BINS): $(BUILD)/bpf/%: workloads/$$(notdir $$*).c workloads/bpf/strings.h \
+$(BPF_BINS): $(BUILD)/bpf/%: workloads/$$(notdir $$*).c $(wildcard workloads/bpf/*.h) \
 		$$(foreach p,$(BPF_PROGS),$(BUILD)/bpf/$$(*D)/$$p.skel.h)
 	$(CC) $(GUEST_CFLAGS) -Iworkloads/bpf -I$(@D) -o $@ $< -lbpf -lelf -lz
 
@@ -198,7 +198,7 @@ test-harness: tools initramfs
 
 # Benchmarks: both kernels in one invocation, interleaved; results are kept
 # per project commit in results/ and RESULTS.md is regenerated from them.
-SUITES := mctp-route page-pool
+SUITES := mctp-route page-pool bpf-strings
 SUITE ?= $(SUITES)
 ROUNDS ?= 2
 BENCH_OUT := $(BUILD)/bench
@@ -207,7 +207,7 @@ modules: kernels
 	@kernel/modules.sh baseline $(BUILD)/modules/baseline
 	@kernel/modules.sh patched $(BUILD)/modules/patched
 
-bench: setup-bench kernels modules tools initramfs
+bench: setup-bench kernels modules bpf tools initramfs
 	@for s in $(SUITE); do \
 		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) \
 			bench/run.sh $$s $(ROUNDS) || exit 1; \

@@ -40,6 +40,15 @@ static void add_sample(json_t *point, const char *kernel, double ns, double ns2k
 	json_array_append_new(json_object_get(k, "samples_2x"), json_real(ns2k));
 }
 
+/* A parameter is an integer when it reads as one ("L=64"), else a string ("fn=strlen"). */
+static json_t *param_value(const char *v)
+{
+	char *end;
+	long long n = strtoll(v, &end, 10);
+
+	return *v && !*end ? json_integer(n) : json_string(v);
+}
+
 /* Parse one PB-BENCH line of @suite; returns 1 if it was one. */
 static int parse_line(char *line, const char *suite, json_t *points, const char *kernel)
 {
@@ -65,7 +74,7 @@ static int parse_line(char *line, const char *suite, json_t *points, const char 
 		else if (!strcmp(t, "ns2k"))
 			ns2k = atof(eq);
 		else
-			json_object_set_new(params, t, json_integer(atoll(eq)));
+			json_object_set_new(params, t, param_value(eq));
 	}
 	if (ours && ns >= 0)
 		add_sample(point_for(points, params), kernel, ns, ns2k);

@@ -15,6 +15,7 @@
 
 #include "atomic.h"
 #include "cmd.h"
+#include "report_impl.h"
 #include "stats.h"
 
 #define MAX_SAMPLES 4096
@@ -57,9 +58,16 @@ static void params_text(json_t *params, char *buf, size_t len)
 	size_t off = 0;
 
 	buf[0] = '\0';
-	json_object_foreach(params, k, v)
-		off += (size_t)snprintf(buf + off, off < len ? len - off : 0, "%s%s=%lld",
-					off ? " " : "", k, (long long)json_integer_value(v));
+	json_object_foreach(params, k, v) {
+		const char *sep = off ? " " : "";
+		size_t room = off < len ? len - off : 0;
+
+		if (json_is_string(v))
+			off += (size_t)snprintf(buf + off, room, "%s%s=%s", sep, k, json_string_value(v));
+		else
+			off += (size_t)snprintf(buf + off, room, "%s%s=%lld", sep, k,
+						(long long)json_integer_value(v));
+	}
 }
 
 static void cell(FILE *f, const struct series *s)
@@ -111,7 +119,9 @@ static void suite_table(FILE *f, json_t *root)
 			fprintf(f, " – | – | – | %s only |\n", ha ? "baseline" : "patched");
 		}
 	}
-	fprintf(f, "\nRecorded with:");
+	fprintf(f, "\n");
+	report_impl_table(f, root);
+	fprintf(f, "Recorded with:");
 	json_object_foreach(meta, k, v)
 		fprintf(f, " %s `%s`;", k, json_string_value(v));
 	fprintf(f, "\n\n");

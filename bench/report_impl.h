@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* RESULTS.md: implementations of one operation side by side, within a kernel. */
+#ifndef PB_REPORT_IMPL_H
+#define PB_REPORT_IMPL_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+/*
+ * For a suite whose points carry an "impl" parameter: one row per point
+ * with the other parameters (K excluded), one column per implementation
+ * (median, patched kernel where it ran, else baseline), and the speedup of
+ * "kfunc" over the best alternative (not "kernel", the floor, nor "empty",
+ * the harness). Prints nothing when no point has an "impl".
+ */
+void report_impl_table(FILE *f, json_t *root);
+
+#endif
