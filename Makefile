@@ -72,7 +72,7 @@ help:
 	@echo "  make check-series  build and KUnit-test the series patch by patch (slow)"
 	@echo "  make test-harness  guest fault handling (panic, hang, exit codes, broken patch)"
 	@echo "  make profile     perf record inside the guest (SUITE=name)"
-	@echo "  make compare     compare results (A=rev B=rev)"
+	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels; exit 3 on regression"
 	@echo "  make report      regenerate RESULTS.md from results/"
 	@echo "  make clean       remove $(BUILD)/ (harness objects, test logs)"
 	@echo "  make distclean   clean, and remove the kernel cache $(PB_CACHE)"
@@ -201,6 +201,9 @@ test-harness: tools initramfs
 SUITES := mctp-route page-pool bpf-strings
 SUITE ?= $(SUITES)
 ROUNDS ?= 2
+KERNEL ?= patched
+A ?=
+B ?=
 BENCH_OUT := $(BUILD)/bench
 
 modules: kernels
@@ -219,7 +222,11 @@ report: tools
 	@$(PB) report RESULTS.md $$(for s in $(SUITES); do \
 		ls -t results/*/$$s.json 2>/dev/null | head -n 1; done)
 
-profile compare:
+# A=<rev> [B=<rev>]: see bench/compare.sh; exits 3 on a significant regression.
+compare: tools
+	@PB=$(PB) bench/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)"
+
+profile:
 	@echo "make $@: not implemented yet (see the benchmarks issue)" >&2; exit 1
 
 clean:

@@ -16,59 +16,8 @@
 #include "atomic.h"
 #include "cmd.h"
 #include "report_impl.h"
+#include "results.h"
 #include "stats.h"
-
-#define MAX_SAMPLES 4096
-#define SCALING_TOLERANCE 0.03
-
-struct series {
-	double x[MAX_SAMPLES], x2[MAX_SAMPLES];
-	size_t n;
-};
-
-static int load(json_t *point, const char *kernel, struct series *s)
-{
-	json_t *k = json_object_get(point, kernel), *v;
-	size_t i;
-
-	s->n = 0;
-	if (!k)
-		return 0;
-	json_array_foreach(json_object_get(k, "samples"), i, v)
-		if (s->n < MAX_SAMPLES)
-			s->x[s->n++] = json_real_value(v);
-	json_array_foreach(json_object_get(k, "samples_2x"), i, v)
-		if (i < s->n)
-			s->x2[i] = json_real_value(v);
-	return s->n > 0;
-}
-
-/* Per-iteration cost of a 2K batch against a K batch: should be equal. */
-static int scales(const struct series *s)
-{
-	double m = stat_median(s->x, s->n), m2 = stat_median(s->x2, s->n);
-
-	return fabs(m2 - m) <= SCALING_TOLERANCE * m;
-}
-
-static void params_text(json_t *params, char *buf, size_t len)
-{
-	const char *k;
-	json_t *v;
-	size_t off = 0;
-
-	buf[0] = '\0';
-	json_object_foreach(params, k, v) {
-		const char *sep = off ? " " : "";
-		size_t room = off < len ? len - off : 0;
-
-		if (json_is_string(v))
-			off += (size_t)snprintf(buf + off, room, "%s%s=%s", sep, k, json_string_value(v));
-		else
-			off += (size_t)snprintf(buf + off, room, "%s%s=%lld", sep, k,
-						(long long)json_integer_value(v));
-	}
-}
 
 static void cell(FILE *f, const struct series *s)
 {
@@ -77,7 +26,7 @@ static void cell(FILE *f, const struct series *s)
 		return;
 	}
 	fprintf(f, " %.1f (%.1f–%.1f)%s |", stat_median(s->x, s->n), stat_quantile(s->x, s->n, 0.25),
-		stat_quantile(s->x, s->n, 0.75), scales(s) ? "" : " **invalid: 2N≠2×N**");
+		stat_quantile(s->x, s->n, 0.75), results_scales(s) ? "" : " **invalid: 2N≠2×N**");
 }
 
 static void suite_table(FILE *f, json_t *root)
@@ -96,25 +45,18 @@ static void suite_table(FILE *f, json_t *root)
 		"p (Mann-Whitney) | verdict |\n|---|---|---|---|---|---|---|\n");
 	json_array_foreach(json_object_get(root, "points"), i, p) {
 		char params[256];
-		int ha = load(p, "baseline", &a), hb = load(p, "patched", &b);
+		int ha = results_load(p, "baseline", &a), hb = results_load(p, "patched", &b);
 
-		params_text(json_object_get(p, "params"), params, sizeof(params));
+		results_params_text(json_object_get(p, "params"), NULL, params, sizeof(params));
 		fprintf(f, "| %s |", params);
 		cell(f, &a);
 		cell(f, &b);
 		if (ha && hb) {
-			double r = stat_median(b.x, b.n) / stat_median(a.x, a.n), lo, hi;
-			double pv = stat_mann_whitney_p(a.x, a.n, b.x, b.n);
-			const char *verdict = "no significant change";
+			struct comparison c;
 
-			stat_ratio_ci(a.x, a.n, b.x, b.n, 2000, 42, &lo, &hi);
-			if (!scales(&a) || !scales(&b))
-				verdict = "invalid";
-			else if (pv < 0.05 && lo > 1.0)
-				verdict = r > 1.02 ? "**slower**" : "slower (<2%)";
-			else if (pv < 0.05 && hi < 1.0)
-				verdict = "faster";
-			fprintf(f, " %.3f | %.3f–%.3f | %.3g | %s |\n", r, lo, hi, pv, verdict);
+			results_compare(&a, &b, &c);
+			fprintf(f, " %.3f | %.3f–%.3f | %.3g | %s |\n", c.ratio, c.lo, c.hi, c.p,
+				c.verdict);
 		} else {
 			fprintf(f, " – | – | – | %s only |\n", ha ? "baseline" : "patched");
 		}

@@ -3,11 +3,11 @@
 
 #include <string.h>
 
+#include "results.h"
 #include "stats.h"
 
 #define MAX_IMPLS 8
 #define MAX_ROWS 128
-#define MAX_SAMPLES 4096
 
 #define TARGET_SPEEDUP 2.0	/* the project's goal for the string kfuncs... */
 #define TARGET_FROM_L 64	/* ...from this string length up */
@@ -20,38 +20,14 @@ struct row {
 
 static double median_of(json_t *point)
 {
-	static double x[MAX_SAMPLES];
-	json_t *k = json_object_get(point, "patched"), *v;
-	size_t i, n = 0;
+	static struct series s;
 
-	if (!k)
-		k = json_object_get(point, "baseline");
-	json_array_foreach(json_object_get(k, "samples"), i, v)
-		if (n < MAX_SAMPLES)
-			x[n++] = json_real_value(v);
-	return n ? stat_median(x, n) : -1;
+	if (!results_load(point, "patched", &s) && !results_load(point, "baseline", &s))
+		return -1;
+	return stat_median(s.x, s.n);
 }
 
-static void row_key(json_t *params, char *buf, size_t len)
-{
-	const char *k;
-	json_t *v;
-	size_t off = 0;
-
-	buf[0] = '\0';
-	json_object_foreach(params, k, v) {
-		size_t room = off < len ? len - off : 0;
-
-		if (!strcmp(k, "impl") || !strcmp(k, "iters"))
-			continue;
-		if (json_is_string(v))
-			off += (size_t)snprintf(buf + off, room, "%s%s=%s", off ? " " : "", k,
-						json_string_value(v));
-		else
-			off += (size_t)snprintf(buf + off, room, "%s%s=%lld", off ? " " : "", k,
-						(long long)json_integer_value(v));
-	}
-}
+static const char *const row_skip[] = { "impl", "iters", NULL };
 
 static int index_of(const char **names, int *n, const char *name)
 {
@@ -84,7 +60,7 @@ void report_impl_table(FILE *f, json_t *root)
 
 		if (!json_is_string(impl) || (c = index_of(impls, &nimpl, json_string_value(impl))) < 0)
 			continue;
-		row_key(params, key, sizeof(key));
+		results_params_text(params, row_skip, key, sizeof(key));
 		for (r = 0; r < nrow && strcmp(rows[r].key, key); r++)
 			;
 		if (r == nrow) {

@@ -112,6 +112,48 @@ for v in baseline patched; do
 	fi
 done
 
+# The comparison: samples with a planted 10 % regression at x=1, none at
+# x=2, and a batch that does not scale at x=3, through bench-collect.
+cmp=$OUT/compare
+rm -rf "$cmp" && mkdir -p "$cmp"
+for v in 100 101 99 100 102 98 100; do
+	echo "PB-BENCH suite=selftest x=1 ns=$v ns2k=$v" >> "$cmp/a.txt"
+	echo "PB-BENCH suite=selftest x=1 ns=$((v * 11 / 10)) ns2k=$((v * 11 / 10))" >> "$cmp/b.txt"
+	for f in a b; do
+		echo "PB-BENCH suite=selftest x=2 ns=$v ns2k=$v" >> "$cmp/$f.txt"
+		echo "PB-BENCH suite=selftest x=3 ns=$v ns2k=$((v + 10))" >> "$cmp/$f.txt"
+	done
+done
+if "$PB" bench-collect --suite selftest --unit u --accel icount --out "$cmp/r.json" \
+	baseline="$cmp/a.txt" patched="$cmp/b.txt" > "$cmp/collect.out" 2>&1; then
+	"$PB" compare "$cmp/r.json:baseline" "$cmp/r.json:baseline" > "$cmp/aa.out" 2>&1
+	rc=$?
+	if [ "$rc" = 0 ] && grep -q "0 significant regressions" "$cmp/aa.out"; then
+		result ok "compare-aa-clean"
+	else
+		result fail "compare-aa-clean" "A/A exit $rc (see $cmp/aa.out)"
+	fi
+	"$PB" compare "$cmp/r.json:baseline" "$cmp/r.json:patched" > "$cmp/ab.out" 2>&1
+	rc=$?
+	if [ "$rc" = 3 ] && grep -q "^| x=1 .*REGRESSION" "$cmp/ab.out" &&
+		grep -q "^| x=2 .*no significant change" "$cmp/ab.out"; then
+		result ok "compare-flags-planted-10pct"
+	else
+		result fail "compare-flags-planted-10pct" "exit $rc (see $cmp/ab.out)"
+	fi
+	expect_in "$cmp/ab.out" "^| x=3 .*invalid" "compare-marks-unscaled-invalid"
+	sed 's/"selftest"/"other"/' "$cmp/r.json" > "$cmp/other.json"
+	"$PB" compare "$cmp/r.json" "$cmp/other.json" > "$cmp/bad.out" 2>&1
+	rc=$?
+	if [ "$rc" = 1 ] && grep -q "not comparable" "$cmp/bad.out"; then
+		result ok "compare-refuses-other-suite"
+	else
+		result fail "compare-refuses-other-suite" "exit $rc (see $cmp/bad.out)"
+	fi
+else
+	result fail "compare-collect" "bench-collect failed (see $cmp/collect.out)"
+fi
+
 { echo "TAP version 13"; echo "1..$n"; cat "$results"; } > "$tap.tmp"
 rm -f "$results"
 mv "$tap.tmp" "$tap"

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "results.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "stats.h"
+
+int results_load(json_t *point, const char *kernel, struct series *s)
+{
+	json_t *k = json_object_get(point, kernel), *v;
+	size_t i;
+
+	s->n = 0;
+	if (!k)
+		return 0;
+	json_array_foreach(json_object_get(k, "samples"), i, v)
+		if (s->n < RESULTS_MAX_SAMPLES)
+			s->x[s->n++] = json_real_value(v);
+	json_array_foreach(json_object_get(k, "samples_2x"), i, v)
+		if (i < s->n)
+			s->x2[i] = json_real_value(v);
+	return s->n > 0;
+}
+
+int results_scales(const struct series *s)
+{
+	double m = stat_median(s->x, s->n), m2 = stat_median(s->x2, s->n);
+
+	return fabs(m2 - m) <= RESULTS_SCALING_TOLERANCE * m;
+}
+
+void results_compare(const struct series *a, const struct series *b, struct comparison *c)
+{
+	c->ratio = stat_median(b->x, b->n) / stat_median(a->x, a->n);
+	c->p = stat_mann_whitney_p(a->x, a->n, b->x, b->n);
+	stat_ratio_ci(a->x, a->n, b->x, b->n, 2000, 42, &c->lo, &c->hi);
+	c->verdict = "no significant change";
+	c->regression = 0;
+	if (!results_scales(a) || !results_scales(b)) {
+		c->verdict = "invalid";
+	} else if (c->p < 0.05 && c->lo > 1.0) {
+		c->regression = c->ratio > 1.02;
+		c->verdict = c->regression ? "**slower**" : "slower (<2%)";
+	} else if (c->p < 0.05 && c->hi < 1.0) {
+		c->verdict = "faster";
+	}
+}
+
+static int skipped(const char *k, const char *const *skip)
+{
+	for (; skip && *skip; skip++)
+		if (!strcmp(k, *skip))
+			return 1;
+	return 0;
+}
+
+void results_params_text(json_t *params, const char *const *skip, char *buf, size_t len)
+{
+	const char *k;
+	json_t *v;
+	size_t off = 0;
+
+	buf[0] = '\0';
+	json_object_foreach(params, k, v) {
+		const char *sep = off ? " " : "";
+		size_t room = off < len ? len - off : 0;
+
+		if (skipped(k, skip))
+			continue;
+		if (json_is_string(v))
+			off += (size_t)snprintf(buf + off, room, "%s%s=%s", sep, k, json_string_value(v));
+		else
+			off += (size_t)snprintf(buf + off, room, "%s%s=%lld", sep, k,
+						(long long)json_integer_value(v));
+	}
+}
+
+json_t *results_find_point(json_t *root, json_t *params)
+{
+	json_t *p;
+	size_t i;
+
+	json_array_foreach(json_object_get(root, "points"), i, p)
+		if (json_equal(json_object_get(p, "params"), params))
+			return p;
+	return NULL;
+}
