@@ -52,7 +52,7 @@ KUNIT_SUITES_patched := mctp-route,mctp-sock
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
 	kernel-debug tools initramfs bpf test test-unit test-kunit test-guest test-harness bench profile \
-	compare report modules check-series clean distclean
+	compare report plots modules check-series clean distclean
 
 help:
 	@echo "patchbench targets:"
@@ -73,7 +73,8 @@ help:
 	@echo "  make test-harness  guest fault handling (panic, hang, exit codes, broken patch)"
 	@echo "  make profile     perf record inside the guest (SUITE=name)"
 	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels; exit 3 on regression"
-	@echo "  make report      regenerate RESULTS.md from results/"
+	@echo "  make report      regenerate plots/*.png and RESULTS.md from results/"
+	@echo "  make plots       draw plots/*.png (gnuplot) from the newest results"
 	@echo "  make clean       remove $(BUILD)/ (harness objects, test logs)"
 	@echo "  make distclean   clean, and remove the kernel cache $(PB_CACHE)"
 	@echo "variables: PB_CACHE=$(PB_CACHE) ACCEL=$(ACCEL) (auto|kvm|tcg|icount) SERIES=$(SERIES)"
@@ -218,9 +219,29 @@ bench: setup-bench kernels modules bpf tools initramfs
 	@$(MAKE) --no-print-directory report
 
 # The newest result of each suite, by file time.
-report: tools
-	@$(PB) report RESULTS.md $$(for s in $(SUITES); do \
-		ls -t results/*/$$s.json 2>/dev/null | head -n 1; done)
+latest = $(shell ls -t results/*/$(1).json 2>/dev/null | head -n 1)
+PLOT_DATA := $(BUILD)/plots
+UNIT_LABEL := guest instructions (icount)
+
+report: tools plots
+	@$(PB) report RESULTS.md $(foreach s,$(SUITES),$(call latest,$(s)))
+
+# gnuplot draws plots/*.png from the newest results (plots/*.gp).
+plots: tools
+	@mkdir -p $(PLOT_DATA)
+	@r=$(call latest,mctp-route); [ -z "$$r" ] || { \
+		$(PB) plotdata $$r routes depth=0 > $(PLOT_DATA)/mctp-route-routes.dat && \
+		$(PB) plotdata $$r depth --kernel patched 'depth!=0' > $(PLOT_DATA)/mctp-route-depth.dat && \
+		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/mctp-route.gp; }
+	@r=$(call latest,page-pool); [ -z "$$r" ] || { \
+		$(PB) plotdata $$r path > $(PLOT_DATA)/page-pool.dat && \
+		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/page-pool.gp; }
+	@r=$(call latest,bpf-strings); [ -z "$$r" ] || { \
+		for fn in strlen strchr strcmp; do \
+			$(PB) plotdata $$r L --series impl --kernel patched fn=$$fn \
+				> $(PLOT_DATA)/bpf-strings-$$fn.dat || exit 1; done && \
+		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/bpf-strings.gp; }
+	@echo "plots: $$(ls plots/*.png | tr '\n' ' ')"
 
 # A=<rev> [B=<rev>]: see bench/compare.sh; exits 3 on a significant regression.
 compare: tools

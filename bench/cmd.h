@@ -10,5 +10,6 @@ int cmd_tally(int argc, char **argv);
 int cmd_bench_collect(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_plotdata(int argc, char **argv);
 
 #endif

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "atomic.h"
 #include "cmd.h"
@@ -33,12 +34,13 @@ static void suite_table(FILE *f, json_t *root)
 {
 	static struct series a, b;
 	json_t *p, *meta = json_object_get(root, "meta");
+	const char *suite = json_string_value(json_object_get(root, "suite"));
+	char plot[256];
 	const char *k;
 	json_t *v;
 	size_t i;
 
-	fprintf(f, "## %s\n\nUnit: **%s** per operation (accel `%s`). Lower is better.\n\n",
-		json_string_value(json_object_get(root, "suite")),
+	fprintf(f, "## %s\n\nUnit: **%s** per operation (accel `%s`). Lower is better.\n\n", suite,
 		json_string_value(json_object_get(root, "unit")),
 		json_string_value(json_object_get(root, "accel")));
 	fprintf(f, "| parameters | baseline median (IQR) | patched median (IQR) | ratio | 95%% CI | "
@@ -63,6 +65,9 @@ static void suite_table(FILE *f, json_t *root)
 	}
 	fprintf(f, "\n");
 	report_impl_table(f, root);
+	snprintf(plot, sizeof(plot), "plots/%s.png", suite);
+	if (!access(plot, R_OK))	/* drawn by `make plots` from the same results */
+		fprintf(f, "![%s](%s)\n\n", suite, plot);
 	fprintf(f, "Recorded with:");
 	json_object_foreach(meta, k, v)
 		fprintf(f, " %s `%s`;", k, json_string_value(v));

@@ -16,6 +16,7 @@ static const struct {
 	{ "tally", cmd_tally, "sum TAP result files into the final 'N passed, N failed' line" },
 	{ "bench-collect", cmd_bench_collect, "gather guests' PB-BENCH lines into a JSON result" },
 	{ "report", cmd_report, "write RESULTS.md from JSON results" },
+	{ "plotdata", cmd_plotdata, "one suite's medians and quartiles as gnuplot data blocks" },
 	{ "compare", cmd_compare, "compare one suite's results across revisions or kernels" },
 };
 

@@ -1,0 +1,14 @@
+# bpf-strings: cost per call against string length L, per implementation
+# (patched kernel), one panel per function; log-log, L+1 so that L=0 shows.
+load 'plots/common.gp'
+set terminal pngcairo size 1400,480 font ",10"
+set output OUT.'/bpf-strings.png'
+set multiplot layout 1,3 title "bpf-strings: one call on a string of L bytes (icount)"
+set logscale xy
+set xlabel "L + 1 (bytes)"
+set ylabel UNIT
+do for [fn in "strlen strchr strcmp"] {
+	set title fn
+	plot for [i=0:4] DATA.'/bpf-strings-'.fn.'.dat' index i using ($1+1):2:3:4 title columnheader(1)
+}
+unset multiplot
