@@ -13,7 +13,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +22,7 @@
 #include <bpf/libbpf.h>
 #include <linux/bpf.h>
 
+#include "runner.h"
 #include "strings.h"
 #include "strings.skel.h"
 #include "strings_badproto.skel.h"
@@ -31,47 +31,6 @@ static const char *const kfunc_names[OP_COUNT] = {
 	"bpf_strcmp", "bpf_strchr", "bpf_strchrnul", "bpf_strnchr", "bpf_strrchr", "bpf_strlen",
 	"bpf_strnlen", "bpf_strspn", "bpf_strcspn", "bpf_strstr", "bpf_strnstr",
 };
-
-static const char *prefix;
-static int tap_n, tap_failed;
-
-static void tap(int ok, const char *name, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%sok %d - %s.%s", ok ? "" : "not ", ++tap_n, prefix, name);
-	if (!ok && fmt) {
-		printf(" # ");
-		va_start(ap, fmt);
-		vprintf(fmt, ap);
-		va_end(ap);
-	}
-	printf("\n");
-	tap_failed += !ok;
-}
-
-/* libbpf's messages, kept so a test can look for the reason of a failure. */
-static char libbpf_log[1 << 16];
-static size_t libbpf_log_len;
-
-static int keep_libbpf_log(enum libbpf_print_level level, const char *fmt, va_list ap)
-{
-	int n;
-
-	if (level == LIBBPF_DEBUG)
-		return 0;
-	n = vsnprintf(libbpf_log + libbpf_log_len, sizeof(libbpf_log) - libbpf_log_len, fmt, ap);
-	if (n > 0)
-		libbpf_log_len += (size_t)n < sizeof(libbpf_log) - libbpf_log_len ?
-				  (size_t)n : sizeof(libbpf_log) - libbpf_log_len - 1;
-	return 0;
-}
-
-static void log_reset(void)
-{
-	libbpf_log_len = 0;
-	libbpf_log[0] = '\0';
-}
 
 /* ---- libc reference, in the kfuncs' convention (index or -errno) ---- */
 
@@ -376,10 +335,10 @@ static void badproto_case(void)
 {
 	struct strings_badproto *bad;
 
-	log_reset();
+	libbpf_log_reset();
 	bad = strings_badproto__open_and_load();
-	tap(!bad && strstr(libbpf_log, "bpf_strlen") && strstr(libbpf_log, "incompatible"),
-	    "libbpf.rejects-wrong-prototype", "log: %.300s", libbpf_log);
+	tap(!bad && strstr(libbpf_log(), "bpf_strlen") && strstr(libbpf_log(), "incompatible"),
+	    "libbpf.rejects-wrong-prototype", "log: %.300s", libbpf_log());
 	strings_badproto__destroy(bad);
 }
 
@@ -393,15 +352,13 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	present = !strcmp(argv[1], "present");
-	prefix = argv[2];
-	libbpf_set_print(keep_libbpf_log);
-	setvbuf(stdout, NULL, _IOLBF, 0);
-	printf("TAP version 13\n");
+	tap_init(argv[2]);
+	libbpf_log_capture();
 
 	vmlinux = btf__load_vmlinux_btf();
 	if (!vmlinux) {
 		tap(0, "vmlinux-btf", "cannot read /sys/kernel/btf/vmlinux: %s", strerror(errno));
-		printf("1..%d\n", tap_n);
+		printf("1..%d\n", tap_count());
 		return 1;
 	}
 	for (int op = 0; op < OP_COUNT; op++) {
@@ -414,16 +371,16 @@ int main(int argc, char **argv)
 		    in_btf ? "is" : "is not");
 	}
 
-	log_reset();
+	libbpf_log_reset();
 	skel = strings__open_and_load();
 	if (!present) {
-		tap(!skel && strstr(libbpf_log, "bpf_str") && strstr(libbpf_log, "not found"),
-		    "load-fails-naming-missing-kfunc", "loaded=%d, log: %.300s", !!skel, libbpf_log);
+		tap(!skel && strstr(libbpf_log(), "bpf_str") && strstr(libbpf_log(), "not found"),
+		    "load-fails-naming-missing-kfunc", "loaded=%d, log: %.300s", !!skel, libbpf_log());
 		if (!skel)
 			fprintf(stderr, "bpf-strings: as expected on this kernel, libbpf said:\n%s",
-				libbpf_log);
+				libbpf_log());
 	} else {
-		tap(skel != NULL, "load", "libbpf: %.500s", libbpf_log);
+		tap(skel != NULL, "load", "libbpf: %.500s", libbpf_log());
 		if (skel) {
 			valid_cases();
 			error_cases();
@@ -433,6 +390,6 @@ int main(int argc, char **argv)
 	}
 	strings__destroy(skel);
 	btf__free(vmlinux);
-	printf("1..%d\n", tap_n);
-	return tap_failed != 0;
+	printf("1..%d\n", tap_count());
+	return tap_failures() != 0;
 }
