@@ -38,10 +38,13 @@ GUEST_BINS := $(BUILD)/guest/mctp $(BUILD)/guest/serial-relay $(BUILD)/guest/mct
 	$(BUILD)/guest/mctp-nlbad $(BUILD)/guest/mctp-bench
 
 # In-guest tests run on both kernels; each leaves TEST.tap and vm.tap.
-GUEST_TESTS := mctp-net mctp-nlbad netmem bpf-strings
+GUEST_TESTS := mctp-net mctp-nlbad netmem bpf-strings bpf-streams
 # Module KUnit suites each kernel's guest test must report (see guest-run.sh).
 export KTAP_SUITES_baseline_netmem := pb-netmem
 export KTAP_SUITES_patched_netmem := pb-netmem,pb-netmem-desc
+export KTAP_SUITES_debug_netmem := $(KTAP_SUITES_patched_netmem)
+DEBUG_TAPS := $(TEST_OUT)/kunit-debug.tap $(foreach t,$(GUEST_TESTS),\
+	$(TEST_OUT)/guest-debug-$(t)/vm.tap $(TEST_OUT)/guest-debug-$(t)/$(t).tap)
 GUEST_TAPS := $(foreach k,baseline patched,$(foreach t,$(GUEST_TESTS),\
 	$(TEST_OUT)/guest-$(k)-$(t)/vm.tap $(TEST_OUT)/guest-$(k)-$(t)/$(t).tap))
 
@@ -51,7 +54,7 @@ KUNIT_SUITES_baseline := mctp
 KUNIT_SUITES_patched := mctp-route,mctp-sock
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
-	kernel-debug tools initramfs bpf test test-unit test-kunit test-guest test-harness bench profile \
+	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-debug-run test-unit test-kunit test-guest test-harness bench profile \
 	compare report plots modules check-series clean distclean
 
 help:
@@ -71,6 +74,7 @@ help:
 	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS))"
 	@echo "  make check-series  build and KUnit-test the series patch by patch (slow)"
 	@echo "  make test-harness  guest fault handling (panic, hang, exit codes, broken patch)"
+	@echo "  make test-debug  KUnit and guest tests on the sanitizer kernel (KASAN, lockdep, kmemleak)"
 	@echo "  make profile     perf record inside the guest (SUITE=name)"
 	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels; exit 3 on regression"
 	@echo "  make report      regenerate plots/*.png and RESULTS.md from results/"
@@ -124,16 +128,18 @@ $(BUILD)/guest/%: workloads/%.c
 # that kernel's BTF, the skeletons embed the objects, and the static runners
 # reach the guest through the /build share (build/bpf/KERNEL/).
 BPF_KERNELS := baseline patched
-BPF_PROGS := strings strings_badproto strbench_alt strbench_kfunc
-BPF_RUNNERS := bpf-strings bpf-strbench
-BPF_BINS := $(foreach k,$(BPF_KERNELS),$(addprefix $(BUILD)/bpf/$(k)/,$(BPF_RUNNERS)))
-BPF_CFLAGS := -O2 -g -Wall -Werror -target bpf -D__TARGET_ARCH_x86 -Iworkloads/bpf
+BPF_PROGS := strings strings_badproto strbench_alt strbench_kfunc streams streambench_alt \
+	streambench_kfunc
+BPF_RUNNERS := bpf-strings bpf-strbench bpf-streams stream-cat bpf-streambench
+BPF_BINS := $(foreach k,$(BPF_KERNELS) debug,$(addprefix $(BUILD)/bpf/$(k)/,$(BPF_RUNNERS)))
+BPF_CFLAGS := -O2 -g -Wall -Werror -target bpf -mcpu=v3 -D__TARGET_ARCH_x86 -Iworkloads/bpf
 
-BPF_KEEP := $(foreach k,$(BPF_KERNELS),$(BUILD)/bpf/$(k)/vmlinux.h \
+BPF_KEEP := $(foreach k,$(BPF_KERNELS) debug,$(BUILD)/bpf/$(k)/vmlinux.h \
 	$(foreach p,$(BPF_PROGS),$(BUILD)/bpf/$(k)/$(p).bpf.o $(BUILD)/bpf/$(k)/$(p).skel.h))
 .SECONDARY: $(BPF_KEEP)
 
-bpf: kernels $(BPF_BINS)
+bpf: kernels $(filter-out $(BUILD)/bpf/debug/%,$(BPF_BINS))
+bpf-debug: kernel-debug modules-debug $(addprefix $(BUILD)/bpf/debug/,$(BPF_RUNNERS))
 
 $(BUILD)/bpf/%/vmlinux.h: $(KBUILD)/%/vmlinux
 	@mkdir -p $(@D)
@@ -144,8 +150,10 @@ $(BUILD)/bpf/%.bpf.o: workloads/bpf/$$(notdir $$*).bpf.c $(wildcard workloads/bp
 $(BUILD)/bpf/%.skel.h: $(BUILD)/bpf/%.bpf.o
 	bpftool gen skeleton $< name $(notdir $*) > $@.tmp && mv $@.tmp $@
 $(BPF_BINS): $(BUILD)/bpf/%: workloads/$$(notdir $$*).c $(wildcard workloads/bpf/*.h) \
+		workloads/bpf/runner.c \
 		$$(foreach p,$(BPF_PROGS),$(BUILD)/bpf/$$(*D)/$$p.skel.h)
-	$(CC) $(GUEST_CFLAGS) -Iworkloads/bpf -I$(@D) -o $@ $< -lbpf -lelf -lz
+	$(CC) $(GUEST_CFLAGS) -pthread -Iworkloads/bpf -I$(@D) -o $@ $< workloads/bpf/runner.c \
+		-lbpf -lelf -lz
 
 initramfs: $(INITRAMFS)
 $(INITRAMFS): $(GUEST_FILES) $(GUEST_BINS)
@@ -154,15 +162,16 @@ $(INITRAMFS): $(GUEST_FILES) $(GUEST_BINS)
 
 # Every stage writes $(TEST_OUT)/*.tap and never stops the others; the tally
 # at the end is the verdict.
-test: setup-test kernels modules bpf tools initramfs
+test: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(MAKE) --no-print-directory test-unit
 	-@$(MAKE) --no-print-directory test-kunit
 	-@$(MAKE) --no-print-directory test-guest
+	-@$(MAKE) --no-print-directory test-debug-run
 	-@$(MAKE) --no-print-directory test-harness
 	@echo "== patchbench test summary"
 	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/kunit-baseline.tap \
-		$(TEST_OUT)/kunit-patched.tap $(GUEST_TAPS) $(TEST_OUT)/harness.tap
+		$(TEST_OUT)/kunit-patched.tap $(GUEST_TAPS) $(DEBUG_TAPS) $(TEST_OUT)/harness.tap
 
 test-unit: tools
 	@mkdir -p $(TEST_OUT)
@@ -186,6 +195,30 @@ test-guest: tools initramfs modules bpf
 			tests/guest-run.sh $$k $(KBUILD)/$$k/arch/x86/boot/bzImage $$t $$k; \
 	done; done
 
+# The sanitizer kernel (patched + debug.config: KASAN, KFENCE, lockdep,
+# kmemleak) runs KUnit and every guest test with the patched kernel's
+# expectations; any report fails the boot (vm/console.c) and stays in
+# its console.log. Part of make test.
+# Two emulated CPUs of a KASAN kernel can go 20 s without the RCU kthread
+# running (seen at boot under TCG): a stall then says nothing about the code.
+DEBUG_APPEND := rcupdate.rcu_cpu_stall_timeout=300
+test-debug: setup-test kernel-debug bpf-debug tools initramfs
+	@mkdir -p $(TEST_OUT)
+	-@$(MAKE) --no-print-directory test-debug-run
+	@$(PB) tally $(DEBUG_TAPS)
+
+test-debug-run: tools initramfs
+	@mkdir -p $(TEST_OUT)
+	-@$(PB) kunit --name kunit.debug --filter '$(KUNIT_FILTER)' \
+		--suites $(KUNIT_SUITES_patched) --accel $(ACCEL) --timeout 600 \
+		--append '$(DEBUG_APPEND)' \
+		--kernel $(KBUILD)/debug/arch/x86/boot/bzImage --tap $(TEST_OUT)/kunit-debug.tap
+	@for t in $(GUEST_TESTS); do \
+		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) BUILD_DIR=$(CURDIR)/$(BUILD) \
+		GUEST_APPEND="pb.kmemleak=1 pb.slow=6 $(DEBUG_APPEND)" TIMEOUT=2400 \
+			tests/guest-run.sh debug $(KBUILD)/debug/arch/x86/boot/bzImage $$t patched,debug; \
+	done
+
 # Slow (one kernel build per patch): not part of make test.
 check-series: setup-test trees tools
 	@mkdir -p $(TEST_OUT)
@@ -199,7 +232,7 @@ test-harness: tools initramfs
 
 # Benchmarks: both kernels in one invocation, interleaved; results are kept
 # per project commit in results/ and RESULTS.md is regenerated from them.
-SUITES := mctp-route page-pool bpf-strings
+SUITES := mctp-route page-pool bpf-strings bpf-stream
 SUITE ?= $(SUITES)
 ROUNDS ?= 2
 KERNEL ?= patched
@@ -210,6 +243,8 @@ BENCH_OUT := $(BUILD)/bench
 modules: kernels
 	@kernel/modules.sh baseline $(BUILD)/modules/baseline
 	@kernel/modules.sh patched $(BUILD)/modules/patched
+modules-debug: kernel-debug
+	@kernel/modules.sh debug $(BUILD)/modules/debug
 
 bench: setup-bench kernels modules bpf tools initramfs
 	@for s in $(SUITE); do \
@@ -241,6 +276,9 @@ plots: tools
 			$(PB) plotdata $$r L --series impl --kernel patched fn=$$fn \
 				> $(PLOT_DATA)/bpf-strings-$$fn.dat || exit 1; done && \
 		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/bpf-strings.gp; }
+	@r=$(call latest,bpf-stream); [ -z "$$r" ] || { \
+		$(PB) plotdata $$r size --series impl --kernel patched > $(PLOT_DATA)/bpf-stream.dat && \
+		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/bpf-stream.gp; }
 	@echo "plots: $$(ls plots/*.png | tr '\n' ' ')"
 
 # A=<rev> [B=<rev>]: see bench/compare.sh; exits 3 on a significant regression.

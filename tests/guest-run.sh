@@ -1,7 +1,8 @@
 #!/bin/sh
 # Run one in-guest test on one kernel and leave its results as TAP.
 #   guest-run.sh LABEL BZIMAGE TEST [ARG]
-#   (env: PB, INITRAMFS, ACCEL, TEST_OUT, BUILD_DIR, KTAP_SUITES_<LABEL>_<TEST>)
+#   (env: PB, INITRAMFS, ACCEL, TEST_OUT, BUILD_DIR, KTAP_SUITES_<LABEL>_<TEST>,
+#    GUEST_APPEND: more kernel command line, TIMEOUT)
 # The guest writes $TEST_OUT/guest-LABEL-TEST/TEST.tap through the 9p results
 # share, or TEST.ktap (KUnit output of a module), which is turned into
 # TEST.tap here, each suite in KTAP_SUITES_<LABEL>_<TEST> required. This script adds
@@ -14,7 +15,8 @@ rm -rf "$out" && mkdir -p "$out"
 "$PB" vm --label "$label/$test" --kernel "$kernel" --initrd "$INITRAMFS" --accel "$ACCEL" \
 	--timeout "${TIMEOUT:-900}" --log "$out/console.log" --share /=host --share "$out=results:rw" \
 	--share "${BUILD_DIR:?}=build" \
-	--append "kunit.filter_glob=pb-* pb.run=$test${arg:+ pb.args=$arg}" 2> "$out/vm.err"
+	--append "kunit.filter_glob=pb-* pb.run=$test${arg:+ pb.args=$arg} ${GUEST_APPEND:-}" \
+	2> "$out/vm.err"
 rc=$?
 cat "$out/vm.err" >&2
 if [ -f "$out/$test.ktap" ]; then

@@ -11,6 +11,7 @@
 #include <bpf/bpf_helpers.h>
 
 #include "strbench.h"
+#include "timed_run.h"
 
 enum sb_impl { IMPL_PROBE_LOOP, IMPL_COPY, IMPL_EMPTY };
 
@@ -101,14 +102,6 @@ static long one_call(__u64 i, void *ctx)
 	return 0;
 }
 
-SEC("syscall")
-int run(void *ctx)
-{
-	__u64 t0 = bpf_ktime_get_ns();
-
-	bpf_loop(args.iters, one_call, NULL, 0);
-	out.ns = bpf_ktime_get_ns() - t0;
-	return 0;
-}
+PB_TIMED_RUN(args.iters, out.ns, one_call)
 
 char LICENSE[] SEC("license") = "GPL";

@@ -4,6 +4,7 @@
 #include <bpf/bpf_helpers.h>
 
 #include "strbench.h"
+#include "timed_run.h"
 
 extern int bpf_strlen(const char *s__ign) __ksym;
 extern int bpf_strchr(const char *s__ign, char c) __ksym;
@@ -29,14 +30,6 @@ static long one_call(__u64 i, void *ctx)
 	return 0;
 }
 
-SEC("syscall")
-int run(void *ctx)
-{
-	__u64 t0 = bpf_ktime_get_ns();
-
-	bpf_loop(args.iters, one_call, NULL, 0);
-	out.ns = bpf_ktime_get_ns() - t0;
-	return 0;
-}
+PB_TIMED_RUN(args.iters, out.ns, one_call)
 
 char LICENSE[] SEC("license") = "GPL";
