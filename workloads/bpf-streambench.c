@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bpf-streambench baseline|patched [--iters K] [--samples S]: the bpf-stream
+ * benchmark. For messages of 16, 64 and 256 bytes (NUL included), times K
+ * and 2K emissions inside one BPF program run (guest clock) for each way a
+ * program gets text out: bpf_stream_vprintk (impl=kfunc, patched only),
+ * bpf_trace_printk, bpf_ringbuf_output, bpf_ringbuf_reserve+submit, and the
+ * empty bpf_loop harness. Sinks are drained between batches, so no batch
+ * meets a full stream or ring. Prints one line per sample:
+ *   PB-BENCH suite=bpf-stream impl=I size=S iters=K ns=X ns2k=Y
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bpf/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "stream_read.h"
+#include "streambench.h"
+#include "streambench_alt.skel.h"
+#include "streambench_kfunc.skel.h"
+
+static const char *const impl_names[] = { "trace-printk", "ringbuf-output", "ringbuf-reserve",
+					  "empty", "kfunc" };
+static const int sizes[] = { 16, 64, 256 };
+
+struct target {
+	struct sbm_args *args;
+	struct sbm_out *out;
+	char *msg;
+	int prog_fd;
+	struct ring_buffer *rb;
+};
+
+static int discard(void *ctx, void *data, size_t len)
+{
+	(void)ctx, (void)data, (void)len;
+	return 0;
+}
+
+static void drain(struct target *t, int impl)
+{
+	char buf[8192];
+
+	if (impl == SB_STREAM)
+		while (pb_stream_read(t->prog_fd, 1, buf, sizeof(buf)) > 0)
+			;
+	else if (t->rb)
+		ring_buffer__consume(t->rb);
+}
+
+static int batch(struct target *t, int impl, int iters, double *per_call)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts);
+
+	t->args->iters = iters;
+	t->out->failed = 0;
+	if (bpf_prog_test_run_opts(t->prog_fd, &opts)) {
+		fprintf(stderr, "bpf-streambench: test run: %s\n", strerror(errno));
+		return -1;
+	}
+	if (t->out->failed) {
+		fprintf(stderr, "bpf-streambench: %s: %d of %d emissions failed\n", impl_names[impl],
+			t->out->failed, iters);
+		return -1;
+	}
+	*per_call = (double)t->out->ns / iters;
+	drain(t, impl);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct streambench_kfunc *kf = NULL;
+	struct streambench_alt *alt;
+	struct ring_buffer *rb;
+	int iters = 100, samples = 3, patched;
+
+	if (argc < 2 || (strcmp(argv[1], "baseline") && strcmp(argv[1], "patched"))) {
+		fprintf(stderr, "usage: bpf-streambench baseline|patched [--iters K] [--samples S]\n");
+		return 2;
+	}
+	patched = !strcmp(argv[1], "patched");
+	for (int i = 2; i + 1 < argc; i += 2)
+		if (!strcmp(argv[i], "--iters"))
+			iters = atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--samples"))
+			samples = atoi(argv[i + 1]);
+	/* 2K messages of 256 bytes must fit in one stream (100000 bytes) */
+	if (iters <= 0 || samples <= 0 || 2 * iters * 256 >= 100000) {
+		fprintf(stderr, "bpf-streambench: need 0 < --iters < 195 and --samples > 0\n");
+		return 2;
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	alt = streambench_alt__open_and_load();
+	if (!alt) {
+		fprintf(stderr, "bpf-streambench: cannot load streambench_alt\n");
+		return 1;
+	}
+	rb = ring_buffer__new(bpf_map__fd(alt->maps.rb), discard, NULL, NULL);
+	if (!rb || (patched && !(kf = streambench_kfunc__open_and_load()))) {
+		fprintf(stderr, "bpf-streambench: cannot set up the %s\n", rb ? "kfunc program" : "ring buffer");
+		return 1;
+	}
+	for (size_t s = 0; s < sizeof(sizes) / sizeof(*sizes); s++)
+		for (int impl = 0; impl <= (patched ? SB_STREAM : SB_EMPTY); impl++) {
+			struct target t;
+			double one, two;
+
+			if (impl == SB_STREAM)
+				t = (struct target){ &kf->bss->args, &kf->bss->out, kf->bss->msg,
+						     bpf_program__fd(kf->progs.run), NULL };
+			else
+				t = (struct target){ &alt->bss->args, &alt->bss->out, alt->bss->msg,
+						     bpf_program__fd(alt->progs.run), rb };
+			memset(t.msg, 'x', sizes[s] - 1);
+			t.msg[sizes[s] - 1] = '\0';
+			t.args->impl = impl;
+			t.args->size = sizes[s];
+			if (batch(&t, impl, iters, &one))	/* warm-up */
+				return 1;
+			for (int k = 0; k < samples; k++) {
+				if (batch(&t, impl, iters, &one) || batch(&t, impl, 2 * iters, &two))
+					return 1;
+				printf("PB-BENCH suite=bpf-stream impl=%s size=%d iters=%d ns=%.2f ns2k=%.2f\n",
+				       impl_names[impl], sizes[s], iters, one, two);
+			}
+		}
+	ring_buffer__free(rb);
+	streambench_kfunc__destroy(kf);
+	streambench_alt__destroy(alt);
+	return 0;
+}
