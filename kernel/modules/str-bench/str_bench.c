@@ -17,7 +17,7 @@ module_param(iters, uint, 0444);
 static unsigned int samples = 3;
 module_param(samples, uint, 0444);
 
-enum { FN_STRLEN, FN_STRCHR, FN_STRCMP, FNS };
+enum str_fn { FN_STRLEN, FN_STRCHR, FN_STRCMP, FNS };
 static const char *const fn_names[FNS] = { "strlen", "strchr", "strcmp" };
 static const unsigned int lengths[] = { 0, 16, 64, 256, 4096 };
 
