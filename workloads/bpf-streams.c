@@ -261,7 +261,7 @@ static void perf_event_cases(struct streams *skel)
 	char *text, *p;
 	int pfd, hits, lines = 0;
 
-	pfd = syscall(__NR_perf_event_open, &attr, 0, 0, -1, 0);	/* this task, CPU 0 */
+	pfd = syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0);	/* this task, on any CPU */
 	if (pfd >= 0)
 		link = bpf_program__attach_perf_event(skel->progs.from_perf_event, pfd);
 	tap(pfd >= 0 && link, "perf-event.attach", "perf_event_open %d (%s), attach %p", pfd,
@@ -375,13 +375,9 @@ int main(int argc, char **argv)
 	struct btf *vmlinux;
 	int present;
 
-	if (argc != 3 || (strcmp(argv[1], "present") && strcmp(argv[1], "absent"))) {
-		fprintf(stderr, "usage: bpf-streams present|absent PREFIX\n");
+	present = runner_start(argc, argv);
+	if (present < 0)
 		return 2;
-	}
-	present = !strcmp(argv[1], "present");
-	tap_init(argv[2]);
-	libbpf_log_capture();
 	vmlinux = btf__load_vmlinux_btf();
 	if (!vmlinux) {
 		tap(0, "vmlinux-btf", "cannot read /sys/kernel/btf/vmlinux: %s", strerror(errno));
