@@ -18,6 +18,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "runner.h"
 #include "strbench.h"
 #include "strbench_alt.skel.h"
 #include "strbench_kfunc.skel.h"
@@ -89,20 +90,9 @@ int main(int argc, char **argv)
 	struct strbench_alt *alt;
 	int iters = 100, samples = 3, patched;
 
-	if (argc < 2 || (strcmp(argv[1], "baseline") && strcmp(argv[1], "patched"))) {
-		fprintf(stderr, "usage: bpf-strbench baseline|patched [--iters K] [--samples S]\n");
+	patched = bench_args(argc, argv, &iters, &samples);
+	if (patched < 0)
 		return 2;
-	}
-	patched = !strcmp(argv[1], "patched");
-	for (int i = 2; i + 1 < argc; i += 2)
-		if (!strcmp(argv[i], "--iters"))
-			iters = atoi(argv[i + 1]);
-		else if (!strcmp(argv[i], "--samples"))
-			samples = atoi(argv[i + 1]);
-	if (iters <= 0 || samples <= 0) {
-		fprintf(stderr, "bpf-strbench: --iters and --samples must be positive\n");
-		return 2;
-	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	alt = strbench_alt__open_and_load();
 	if (!alt) {

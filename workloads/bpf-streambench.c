@@ -17,6 +17,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 
+#include "runner.h"
 #include "stream_read.h"
 #include "streambench.h"
 #include "streambench_alt.skel.h"
@@ -78,19 +79,12 @@ int main(int argc, char **argv)
 	struct ring_buffer *rb;
 	int iters = 100, samples = 3, patched;
 
-	if (argc < 2 || (strcmp(argv[1], "baseline") && strcmp(argv[1], "patched"))) {
-		fprintf(stderr, "usage: bpf-streambench baseline|patched [--iters K] [--samples S]\n");
+	patched = bench_args(argc, argv, &iters, &samples);
+	if (patched < 0)
 		return 2;
-	}
-	patched = !strcmp(argv[1], "patched");
-	for (int i = 2; i + 1 < argc; i += 2)
-		if (!strcmp(argv[i], "--iters"))
-			iters = atoi(argv[i + 1]);
-		else if (!strcmp(argv[i], "--samples"))
-			samples = atoi(argv[i + 1]);
 	/* 2K messages of 256 bytes must fit in one stream (100000 bytes) */
-	if (iters <= 0 || samples <= 0 || 2 * iters * 256 >= 100000) {
-		fprintf(stderr, "bpf-streambench: need 0 < --iters < 195 and --samples > 0\n");
+	if (2 * iters * 256 >= 100000) {
+		fprintf(stderr, "bpf-streambench: --iters must be below 195\n");
 		return 2;
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);

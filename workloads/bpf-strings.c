@@ -347,13 +347,9 @@ int main(int argc, char **argv)
 	struct btf *vmlinux;
 	int present;
 
-	if (argc != 3 || (strcmp(argv[1], "present") && strcmp(argv[1], "absent"))) {
-		fprintf(stderr, "usage: bpf-strings present|absent PREFIX\n");
+	present = runner_start(argc, argv);
+	if (present < 0)
 		return 2;
-	}
-	present = !strcmp(argv[1], "present");
-	tap_init(argv[2]);
-	libbpf_log_capture();
 
 	vmlinux = btf__load_vmlinux_btf();
 	if (!vmlinux) {

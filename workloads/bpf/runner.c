@@ -3,6 +3,8 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include <bpf/libbpf.h>
 
@@ -71,4 +73,38 @@ void libbpf_log_reset(void)
 const char *libbpf_log(void)
 {
 	return log_buf;
+}
+
+int runner_start(int argc, char **argv)
+{
+	if (argc != 3 || (strcmp(argv[1], "present") && strcmp(argv[1], "absent"))) {
+		fprintf(stderr, "usage: %s present|absent PREFIX\n", argv[0]);
+		return -1;
+	}
+	tap_init(argv[2]);
+	libbpf_log_capture();
+	return !strcmp(argv[1], "present");
+}
+
+int bench_args(int argc, char **argv, int *iters, int *samples)
+{
+	if (argc < 2 || (strcmp(argv[1], "baseline") && strcmp(argv[1], "patched")))
+		goto usage;
+	for (int i = 2; i < argc; i += 2) {
+		if (i + 1 == argc)
+			goto usage;
+		if (!strcmp(argv[i], "--iters"))
+			*iters = atoi(argv[i + 1]);
+		else if (!strcmp(argv[i], "--samples"))
+			*samples = atoi(argv[i + 1]);
+		else
+			goto usage;
+	}
+	if (*iters > 0 && *samples > 0)
+		return !strcmp(argv[1], "patched");
+	fprintf(stderr, "%s: --iters and --samples must be positive\n", argv[0]);
+	return -1;
+usage:
+	fprintf(stderr, "usage: %s baseline|patched [--iters K] [--samples S]\n", argv[0]);
+	return -1;
 }
