@@ -19,10 +19,12 @@ result() { # result ok|fail NAME [WHY]
 	fi
 }
 
-# guest NAME EXPECTED_EXIT TIMEOUT TEST [ARGS]: boot the initramfs running TEST.
+# guest NAME EXPECTED_EXIT TIMEOUT TEST [ARGS]: boot the initramfs running TEST
+# (VMFLAGS: more pb vm options).
 guest() {
 	name=$1 want=$2 timeout=$3 test=$4 args=${5:-}
-	"$PB" vm --label "$name" --kernel "$KERNEL" --initrd "$INITRAMFS" --accel "$ACCEL" \
+	# shellcheck disable=SC2086
+	"$PB" vm ${VMFLAGS:-} --label "$name" --kernel "$KERNEL" --initrd "$INITRAMFS" --accel "$ACCEL" \
 		--timeout "$timeout" --log "$OUT/$name.log" \
 		--share /=host --share "$OUT=results:rw" \
 		--append "pb.run=$test${args:+ pb.args=$args}" > "$OUT/$name.out" 2> "$OUT/$name.err"
@@ -49,6 +51,15 @@ if guest panic 2 120 panic; then
 	expect_in "$OUT/panic.err" "Kernel panic - not syncing" "panic-reported"
 	expect_in "$OUT/panic.err" "console log tail" "panic-log-tail"
 	expect_in "$OUT/panic.log" "sysrq" "panic-log-kept"
+fi
+
+# kdump runs: a panic after the marker is expected, but a capture kernel
+# must follow it; a crash before the marker still counts.
+if VMFLAGS=--expect-panic guest nocapture 4 120 panic-expected; then
+	expect_in "$OUT/nocapture.err" "no capture kernel" "expect-panic-needs-capture"
+fi
+if VMFLAGS=--expect-panic guest earlypanic 2 120 panic; then
+	expect_in "$OUT/earlypanic.err" "kernel crash: Kernel panic" "expect-panic-early-crash"
 fi
 
 start=$(date +%s)
@@ -152,6 +163,28 @@ if "$PB" bench-collect --suite selftest --unit u --accel icount --out "$cmp/r.js
 	fi
 else
 	result fail "compare-collect" "bench-collect failed (see $cmp/collect.out)"
+fi
+
+# crash-memory: PB-MEM lines -> JSON -> the RESULTS.md section.
+mem=$OUT/memory
+rm -rf "$mem" && mkdir -p "$mem"
+{
+	echo "PB-MEM case=plain kernel=patched crash_mib=320 cma_total_kb=0 hog_mib=591 held_cma_free_kb=0"
+	echo "noise"
+	echo "PB-MEM case=cma kernel=patched crash_mib=64 cma_total_kb=262144 hog_mib=835 held_cma_free_kb=28432"
+} > "$mem/memory.txt"
+if "$PB" memory-collect --out "$mem/r.json" --meta project_commit=selftest "$mem/memory.txt" \
+	> "$mem/collect.out" 2>&1 && "$PB" report "$mem/R.md" "$mem/r.json" > "$mem/report.out" 2>&1; then
+	expect_in "$mem/R.md" "one process could take \*\*244 MiB more\*\* (835 against 591 MiB, +41 %)" \
+		"memory-report"
+	expect_in "$mem/R.md" "| Crash kernel in /proc/iomem (MiB) | 320 | 64 | -256 |" "memory-report-table"
+else
+	result fail "memory-report" "memory-collect or report failed (see $mem/)"
+fi
+if "$PB" memory-collect --out "$mem/none.json" "$mem/collect.out" > "$mem/none.out" 2>&1; then
+	result fail "memory-collect-refuses-empty" "accepted input without PB-MEM lines"
+else
+	expect_in "$mem/none.out" "no PB-MEM lines" "memory-collect-refuses-empty"
 fi
 
 { echo "TAP version 13"; echo "1..$n"; cat "$results"; } > "$tap.tmp"

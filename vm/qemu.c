@@ -150,9 +150,13 @@ static void build_argv(const struct vm_config *c, struct argv_builder *b)
 	b->v[b->n] = NULL;
 }
 
+enum panic_window { PANIC_NOT_YET, PANIC_EXPECTED, PANIC_OVER };
+
 struct console {
 	FILE *log;
 	int echo;
+	int expect_panic;
+	enum panic_window window;
 	char line[LINE_MAX_LEN];
 	size_t len;
 	char tail[TAIL_LINES][LINE_MAX_LEN];
@@ -189,6 +193,18 @@ static void on_line(struct console *con, struct vm_result *res, double t, double
 	const char *crash = vm_crash_pattern(con->line);
 
 	remember(con, con->line);
+	if (con->expect_panic) {
+		if (con->window == PANIC_NOT_YET && strstr(con->line, VM_PANIC_MARKER)) {
+			con->window = PANIC_EXPECTED;
+		} else if (con->window == PANIC_EXPECTED && strstr(con->line, VM_KERNEL_BANNER)) {
+			con->window = PANIC_OVER;
+			res->capture_booted = 1;
+		}
+		if (crash && con->window == PANIC_EXPECTED) {
+			res->expected_crashes++;
+			crash = NULL;
+		}
+	}
 	if (m && res->guest_status < 0) {
 		res->guest_status = atoi(m + strlen(VM_EXIT_MARKER));
 		if (*deadline > t + EXIT_GRACE_S)
@@ -296,6 +312,8 @@ int vm_run(const struct vm_config *cfg, struct vm_result *res)
 		fprintf(con.log, "\n");
 	}
 	con.echo = cfg->echo;
+	con.expect_panic = cfg->expect_panic;
+	con.window = PANIC_NOT_YET;
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 	pid = spawn(b.v, &fd);
@@ -354,6 +372,8 @@ int vm_run(const struct vm_config *cfg, struct vm_result *res)
 		res->verdict = VM_CRASH;
 	else if (hung)
 		res->verdict = VM_HANG;
+	else if (cfg->expect_panic && !res->capture_booted)
+		res->verdict = VM_ERROR;	/* no panic, or no capture kernel after it */
 	else if (res->guest_status >= 0)
 		res->verdict = res->guest_status ? VM_GUEST_FAIL : VM_PASS;
 	else if (cfg->no_marker && reaped && WIFEXITED(status) && WEXITSTATUS(status) == 0)

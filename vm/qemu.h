@@ -36,6 +36,7 @@ struct vm_config {
 	int mem_mb;
 	int smp;
 	int no_marker;		/* success is a clean shutdown, no exit marker needed */
+	int expect_panic;	/* kdump: one panic after VM_PANIC_MARKER, then a capture kernel */
 	int echo;		/* copy the console to stdout */
 	struct vm_share shares[VM_MAX_SHARES];
 	int nshares;
@@ -49,10 +50,19 @@ struct vm_result {
 	int qemu_status;	/* wait status of QEMU, -1 if not reaped */
 	double seconds;
 	char crash_line[256];	/* first line that matched a crash pattern */
+	int expected_crashes;	/* crash lines inside the expected-panic window */
+	int capture_booted;	/* expect_panic: a kernel booted after the panic */
 	char tail[8192];	/* the last console lines, for the report */
 };
 
 #define VM_EXIT_MARKER "PATCHBENCH-EXIT: "
+/*
+ * With expect_panic, the guest prints this just before it crashes itself on
+ * purpose: crash lines are then expected until a new kernel's banner, the
+ * capture kernel's, appears. Everything outside that window still counts.
+ */
+#define VM_PANIC_MARKER "PATCHBENCH-PANIC-EXPECTED"
+#define VM_KERNEL_BANNER "Linux version "
 
 const char *accel_name(enum accel a);
 int accel_parse(const char *s, enum accel *a);

@@ -19,6 +19,8 @@ const char vmopts_help[] =
 	"  --qemu-arg ARG       extra QEMU argument (repeatable)\n"
 	"  --log FILE           console log\n"
 	"  --no-marker          a clean QEMU exit is success (KUnit boots)\n"
+	"  --expect-panic       kdump: the guest panics once after printing\n"
+	"                       " VM_PANIC_MARKER " and a capture kernel must boot\n"
 	"  --echo               copy the console to stdout\n";
 
 static int need(const char *name, const char *v)
@@ -69,6 +71,8 @@ static int take(struct vmopts *o, const char *n, const char *v)
 		c->no_marker = 1;
 	else if (!strcmp(n, "echo"))
 		c->echo = 1;
+	else if (!strcmp(n, "expect-panic"))
+		c->expect_panic = 1;
 	else if (!in_list(valued, n))
 		return -1;
 	else if (need(n, v))
@@ -118,7 +122,7 @@ static int in_list(const char *const *list, const char *n)
 int vmopts_parse(struct vmopts *o, int argc, char **argv, const char *const *extra_flags,
 		 int (*extra)(const char *name, const char *value, void *ctx), void *ctx)
 {
-	static const char *const flags[] = { "no-marker", "echo", NULL };
+	static const char *const flags[] = { "no-marker", "echo", "expect-panic", NULL };
 	int i;
 
 	memset(o, 0, sizeof(*o));
@@ -163,6 +167,9 @@ void vm_report(const struct vm_config *cfg, const struct vm_result *res, const c
 		fprintf(stderr, " (exit status %d)", res->guest_status);
 	if (res->crash_line[0])
 		fprintf(stderr, ": %s", res->crash_line);
+	if (cfg->expect_panic)
+		fprintf(stderr, " (expected panic: %d crash lines, %s)", res->expected_crashes,
+			res->capture_booted ? "capture kernel booted" : "no capture kernel");
 	fprintf(stderr, " [%.1f s, accel %s]\n", res->seconds, accel_name(cfg->accel));
 	if (res->verdict != VM_PASS) {
 		if (cfg->log)
