@@ -19,7 +19,7 @@ CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -Ibench -Ivm
 PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
 	xz-utils git make gcc
 PKGS_VM := qemu-system-x86 busybox-static cpio
-PKGS_HOST := libcmocka-dev libjansson-dev pkg-config
+PKGS_HOST := libcmocka-dev libjansson-dev pkg-config kexec-tools
 PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
 PKGS_BENCH := linux-perf hyperfine gnuplot-nox trace-cmd
 
@@ -30,12 +30,12 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/t
 UNIT_TAPS := $(patsubst $(BUILD)/tests/%,$(TEST_OUT)/unit-%.tap,$(UNIT_TESTS))
 HARNESS_LIB_SRC := $(filter-out bench/pb.c bench/cmd_%.c,$(HARNESS_SRC))
 INITRAMFS := $(BUILD)/initramfs.cpio
-GUEST_FILES := vm/guest/init $(wildcard vm/guest/tests/*) vm/mkinitramfs.sh
+GUEST_FILES := vm/guest/init $(wildcard vm/guest/tests/* vm/guest/lib/*) vm/mkinitramfs.sh
 
 # Static programs that run inside the guest (workloads/), put into the initramfs.
 GUEST_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -static
 GUEST_BINS := $(BUILD)/guest/mctp $(BUILD)/guest/serial-relay $(BUILD)/guest/mctp-echo \
-	$(BUILD)/guest/mctp-nlbad $(BUILD)/guest/mctp-bench
+	$(BUILD)/guest/mctp-nlbad $(BUILD)/guest/mctp-bench $(BUILD)/guest/memhog $(BUILD)/guest/vmcore-check
 
 # In-guest tests run on both kernels; each leaves TEST.tap and vm.tap.
 GUEST_TESTS := mctp-net mctp-nlbad netmem bpf-strings bpf-streams
@@ -47,6 +47,13 @@ DEBUG_TAPS := $(TEST_OUT)/kunit-debug.tap $(foreach t,$(GUEST_TESTS),\
 	$(TEST_OUT)/guest-debug-$(t)/vm.tap $(TEST_OUT)/guest-debug-$(t)/$(t).tap)
 GUEST_TAPS := $(foreach k,baseline patched,$(foreach t,$(GUEST_TESTS),\
 	$(TEST_OUT)/guest-$(k)-$(t)/vm.tap $(TEST_OUT)/guest-$(k)-$(t)/$(t).tap))
+# crashkernel=size,cma: one boot per command line, then a kdump (tests/crashkernel.sh).
+CRASH_CASES := patched-crashkernel-cma patched-crashkernel-plain patched-crashkernel-empty \
+	patched-crashkernel-abc patched-crashkernel-huge patched-crashkernel-offset \
+	baseline-crashkernel-unsupported
+CRASH_TAPS := $(foreach c,$(CRASH_CASES),$(TEST_OUT)/guest-$(c)/vm.tap \
+	$(TEST_OUT)/guest-$(c)/crashkernel.tap) $(TEST_OUT)/guest-patched-kdump/vm.tap \
+	$(TEST_OUT)/guest-patched-kdump/kdump.tap $(TEST_OUT)/guest-patched-kdump/kdump-capture.tap
 
 # Suites each kernel must report; a suite that vanishes is a failure.
 KUNIT_FILTER := mctp*
@@ -54,7 +61,7 @@ KUNIT_SUITES_baseline := mctp
 KUNIT_SUITES_patched := mctp-route,mctp-sock
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
-	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-debug-run test-unit test-kunit test-guest test-harness bench profile \
+	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-debug-run test-unit test-kunit test-guest test-crash test-harness bench profile \
 	compare report plots modules check-series clean distclean
 
 help:
@@ -71,7 +78,8 @@ help:
 	@echo "  make bpf         build workloads/bpf/*.bpf.c and their libbpf runners per kernel"
 	@echo "  make test-unit   host unit tests of the harness only"
 	@echo "  make test-kunit  KUnit on baseline and patched only"
-	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS))"
+	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS)), then test-crash"
+	@echo "  make test-crash  crashkernel=size,cma boots (good and malformed values) and a real kdump"
 	@echo "  make check-series  build and KUnit-test the series patch by patch (slow)"
 	@echo "  make test-harness  guest fault handling (panic, hang, exit codes, broken patch)"
 	@echo "  make test-debug  KUnit and guest tests on the sanitizer kernel (KASAN, lockdep, kmemleak)"
@@ -171,7 +179,8 @@ test: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
 	-@$(MAKE) --no-print-directory test-harness
 	@echo "== patchbench test summary"
 	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/kunit-baseline.tap \
-		$(TEST_OUT)/kunit-patched.tap $(GUEST_TAPS) $(DEBUG_TAPS) $(TEST_OUT)/harness.tap
+		$(TEST_OUT)/kunit-patched.tap $(GUEST_TAPS) $(CRASH_TAPS) $(DEBUG_TAPS) \
+		$(TEST_OUT)/harness.tap
 
 test-unit: tools
 	@mkdir -p $(TEST_OUT)
@@ -194,6 +203,11 @@ test-guest: tools initramfs modules bpf
 		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) BUILD_DIR=$(CURDIR)/$(BUILD) \
 			tests/guest-run.sh $$k $(KBUILD)/$$k/arch/x86/boot/bzImage $$t $$k; \
 	done; done
+	@$(MAKE) --no-print-directory test-crash
+test-crash: tools initramfs
+	@mkdir -p $(TEST_OUT)
+	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) BUILD_DIR=$(CURDIR)/$(BUILD) \
+		tests/crashkernel.sh $(KBUILD)
 
 # The sanitizer kernel (patched + debug.config: KASAN, KFENCE, lockdep,
 # kmemleak) runs KUnit and every guest test with the patched kernel's
@@ -232,7 +246,7 @@ test-harness: tools initramfs
 
 # Benchmarks: both kernels in one invocation, interleaved; results are kept
 # per project commit in results/ and RESULTS.md is regenerated from them.
-SUITES := mctp-route page-pool bpf-strings bpf-stream
+SUITES := mctp-route page-pool bpf-strings bpf-stream crash-memory
 SUITE ?= $(SUITES)
 ROUNDS ?= 2
 KERNEL ?= patched
@@ -248,8 +262,9 @@ modules-debug: kernel-debug
 
 bench: setup-bench kernels modules bpf tools initramfs
 	@for s in $(SUITE); do \
-		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) \
-			bench/run.sh $$s $(ROUNDS) || exit 1; \
+		case $$s in crash-memory) run="bench/crash-memory.sh" ;; \
+		*) run="bench/run.sh $$s $(ROUNDS)" ;; esac; \
+		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) $$run || exit 1; \
 	done
 	@$(MAKE) --no-print-directory report
 

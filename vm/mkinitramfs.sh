@@ -1,6 +1,6 @@
 #!/bin/sh
 # Build the guest initramfs: busybox-static, the init script, the guest
-# tests and the project's static guest binaries.
+# tests with their shell library, and the project's static guest binaries.
 #   mkinitramfs.sh OUT.cpio [STATIC_BINARY...]
 set -eu
 out=$1; shift
@@ -9,7 +9,7 @@ busybox=${PB_BUSYBOX:-/bin/busybox}
 [ -x "$busybox" ] || { echo "initramfs: $busybox missing: install busybox-static" >&2; exit 1; }
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
-mkdir -p "$stage/bin" "$stage/sbin" "$stage/pb/bin" "$stage/pb/tests" \
+mkdir -p "$stage/bin" "$stage/sbin" "$stage/pb/bin" "$stage/pb/tests" "$stage/pb/lib" \
 	"$stage/proc" "$stage/sys" "$stage/dev" "$stage/tmp" "$stage/etc"
 cp "$busybox" "$stage/bin/busybox"
 for applet in $("$busybox" --list); do
@@ -17,6 +17,7 @@ for applet in $("$busybox" --list); do
 done
 cp "$here/guest/init" "$stage/init"
 cp "$here/guest/tests/"* "$stage/pb/tests/"
+cp "$here/guest/lib/"* "$stage/pb/lib/"
 for b in "$@"; do cp "$b" "$stage/pb/bin/"; done
 echo "root:x:0:0:root:/:/bin/sh" > "$stage/etc/passwd"
 echo "root:x:0:" > "$stage/etc/group"
