@@ -8,6 +8,7 @@ int cmd_kunit(int argc, char **argv);
 int cmd_ktap(int argc, char **argv);
 int cmd_tally(int argc, char **argv);
 int cmd_bench_collect(int argc, char **argv);
+int cmd_memory_collect(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_plotdata(int argc, char **argv);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pb bench-collect --suite S --unit U --accel A --out FILE [--meta K=V]... KERNEL=FILE...
+ * pb bench-collect --suite S --unit U --accel A --out FILE [--meta K=V]...
+ *     [--meta-file F]... KERNEL=FILE...
  *
  * Reads "PB-BENCH suite=S key=value ... ns=X ns2k=Y" lines that guests wrote,
  * groups samples by their parameters and by kernel, and writes one JSON
@@ -12,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic.h"
 #include "cmd.h"
+#include "results.h"
 
 static json_t *point_for(json_t *points, json_t *params)
 {
@@ -86,7 +87,6 @@ int cmd_bench_collect(int argc, char **argv)
 {
 	const char *suite = NULL, *unit = NULL, *accel = NULL, *out = NULL;
 	json_t *meta = json_object(), *points = json_array(), *root;
-	struct atomic_file a;
 	int samples = 0, i;
 
 	for (i = 1; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
@@ -100,20 +100,17 @@ int cmd_bench_collect(int argc, char **argv)
 			accel = v;
 		else if (!strcmp(argv[i], "--out"))
 			out = v;
-		else if (!strcmp(argv[i], "--meta") && strchr(v, '=')) {
-			char *k = strdup(v), *eq = strchr(k, '=');
-
-			*eq = '\0';
-			json_object_set_new(meta, k, json_string(eq + 1));
-			free(k);
-		} else {
+		else if (!strcmp(argv[i], "--meta-file")) {
+			if (results_meta_file(meta, v))
+				return 1;
+		} else if (strcmp(argv[i], "--meta") || results_meta_set(meta, v)) {
 			fprintf(stderr, "pb bench-collect: bad option %s\n", argv[i]);
 			return 2;
 		}
 	}
 	if (!suite || !unit || !accel || !out || i >= argc) {
 		fprintf(stderr, "usage: pb bench-collect --suite S --unit U --accel A --out FILE "
-			"[--meta K=V]... KERNEL=FILE...\n");
+			"[--meta K=V]... [--meta-file F]... KERNEL=FILE...\n");
 		return 2;
 	}
 	for (; i < argc; i++) {
@@ -141,15 +138,8 @@ int cmd_bench_collect(int argc, char **argv)
 	}
 	root = json_pack("{s:i,s:s,s:s,s:s,s:o,s:o}", "schema", 1, "suite", suite, "unit", unit,
 			 "accel", accel, "meta", meta, "points", points);
-	if (atomic_open(&a, out)) {
-		perror(out);
+	if (results_write(root, out))
 		return 1;
-	}
-	if (json_dumpf(root, a.f, JSON_INDENT(1) | JSON_SORT_KEYS) || fputc('\n', a.f) == EOF ||
-	    atomic_commit(&a, 1)) {
-		perror(out);
-		return 1;
-	}
 	printf("bench: %s: %d samples in %zu points -> %s\n", suite, samples,
 	       json_array_size(points), out);
 	json_decref(root);

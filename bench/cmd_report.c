@@ -17,6 +17,7 @@
 #include "atomic.h"
 #include "cmd.h"
 #include "report_impl.h"
+#include "report_memory.h"
 #include "results.h"
 #include "stats.h"
 
@@ -102,13 +103,18 @@ int cmd_report(int argc, char **argv)
 	for (int i = 2; i < argc; i++) {
 		json_error_t err;
 		json_t *root = json_load_file(argv[i], 0, &err);
+		const char *kind;
 
 		if (!root) {
 			fprintf(stderr, "pb report: %s: %s\n", argv[i], err.text);
 			atomic_commit(&a, 0);
 			return 1;
 		}
-		suite_table(a.f, root);
+		kind = json_string_value(json_object_get(root, "kind"));
+		if (kind && !strcmp(kind, "memory"))
+			report_memory_table(a.f, root);
+		else
+			suite_table(a.f, root);
 		json_decref(root);
 	}
 	if (atomic_commit(&a, !ferror(a.f))) {

@@ -15,6 +15,7 @@ static const struct {
 	{ "ktap", cmd_ktap, "parse (K)TAP from a log into flat per-case results" },
 	{ "tally", cmd_tally, "sum TAP result files into the final 'N passed, N failed' line" },
 	{ "bench-collect", cmd_bench_collect, "gather guests' PB-BENCH lines into a JSON result" },
+	{ "memory-collect", cmd_memory_collect, "gather guests' PB-MEM lines into a JSON result" },
 	{ "report", cmd_report, "write RESULTS.md from JSON results" },
 	{ "plotdata", cmd_plotdata, "one suite's medians and quartiles as gnuplot data blocks" },
 	{ "compare", cmd_compare, "compare one suite's results across revisions or kernels" },

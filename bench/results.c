@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "atomic.h"
 #include "stats.h"
 
 int results_load(json_t *point, const char *kernel, struct series *s)
@@ -86,4 +87,54 @@ json_t *results_find_point(json_t *root, json_t *params)
 		if (json_equal(json_object_get(p, "params"), params))
 			return p;
 	return NULL;
+}
+
+int results_meta_set(json_t *meta, const char *kv)
+{
+	const char *eq = strchr(kv, '=');
+	char key[256];
+
+	if (!eq || eq == kv || (size_t)(eq - kv) >= sizeof(key))
+		return -1;
+	snprintf(key, sizeof(key), "%.*s", (int)(eq - kv), kv);
+	json_object_set_new(meta, key, json_string(eq + 1));
+	return 0;
+}
+
+int results_write(json_t *root, const char *out)
+{
+	struct atomic_file a;
+
+	if (atomic_open(&a, out)) {
+		perror(out);
+		return -1;
+	}
+	if (json_dumpf(root, a.f, JSON_INDENT(1) | JSON_SORT_KEYS) || fputc('\n', a.f) == EOF) {
+		perror(out);
+		atomic_commit(&a, 0);
+		return -1;
+	}
+	if (atomic_commit(&a, 1)) {
+		perror(out);
+		return -1;
+	}
+	return 0;
+}
+
+int results_meta_file(json_t *meta, const char *file)
+{
+	char line[4096];
+	FILE *f = fopen(file, "r");
+
+	if (!f) {
+		perror(file);
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (*line)
+			results_meta_set(meta, line);
+	}
+	fclose(f);
+	return 0;
 }

@@ -34,6 +34,15 @@ void results_compare(const struct series *a, const struct series *b, struct comp
 /* "k=v k=v" of @params, skipping the keys in the NULL-ended @skip. */
 void results_params_text(json_t *params, const char *const *skip, char *buf, size_t len);
 
+/* Store a "--meta K=V" option's pair in @meta; -1 if @kv has no '='. */
+int results_meta_set(json_t *meta, const char *kv);
+
+/* Store every K=V line of @file in @meta (bench/meta.sh writes it); -1 if unreadable. */
+int results_meta_file(json_t *meta, const char *file);
+
+/* Write @root to @out atomically (bench/atomic.h); prints why on failure. */
+int results_write(json_t *root, const char *out);
+
 /* The point of @root with exactly these params, or NULL. */
 json_t *results_find_point(json_t *root, json_t *params);
 

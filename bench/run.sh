@@ -32,14 +32,7 @@ tcg) unit="ns (TCG wall clock: noisy)" ;;
 *) unit="ns" ;;
 esac
 mkdir -p "results/$commit"
+bench/meta.sh "$work/meta.txt" "$accel_used" "$rounds"
 # shellcheck disable=SC2086
 "$PB" bench-collect --suite "$suite" --unit "$unit" --accel "$accel_used" \
-	--out "results/$commit/$suite.json" \
-	--meta "project_commit=$commit" --meta "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)" \
-	--meta "debian_package=$(cat "$PB_CACHE/src/.pb-pristine")" \
-	--meta "baseline_kernel=$(git -C "$PB_CACHE/src" rev-parse --short=12 HEAD) stamp $(cat "$PB_CACHE/build/baseline/.pb-stamp")" \
-	--meta "patched_kernel=$(git -C "$PB_CACHE/src-patched" rev-parse --short=12 HEAD) stamp $(cat "$PB_CACHE/build/patched/.pb-stamp")" \
-	--meta "series=$(cut -d' ' -f2 "$PB_CACHE/src-patched/.pb-series")" \
-	--meta "qemu=$(qemu-system-x86_64 --version | head -n 1)" \
-	--meta "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)" \
-	--meta "rounds=$rounds" $inputs
+	--out "results/$commit/$suite.json" --meta-file "$work/meta.txt" $inputs
