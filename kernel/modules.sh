@@ -10,9 +10,20 @@ kbuild=$PB_CACHE/build/$variant
 [ -f "$kbuild/Module.symvers" ] || { echo "modules: $variant kernel not built (make kernels)" >&2; exit 1; }
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+# An external module's .ko is not relinked when only vmlinux changed, so its
+# BTF would keep the old kernel's string offsets and the kernel would refuse
+# it ("failed to validate module BTF"). Each module is rebuilt from scratch
+# when its kernel's stamp or its sources change, and skipped otherwise.
+stamp=$(cat "$kbuild/.pb-stamp" 2>/dev/null || echo none)
 for dir in "$here"/modules/*/; do
 	name=$(basename "$dir")
 	work=$out/src/$name
+	key="$stamp $(cat "$dir"/* | sha256sum | cut -c1-16)"
+	if [ -f "$work/.pb-stamp" ] && [ "$(cat "$work/.pb-stamp")" = "$key" ] &&
+	   ls "$work"/*.ko > /dev/null 2>&1; then
+		continue
+	fi
+	rm -rf "$work"
 	mkdir -p "$work"
 	cp -p "$dir"/* "$work/"
 	if ! make -s -C "$kbuild" ARCH=x86_64 CC="ccache gcc" M="$work" modules > "$work/build.log" 2>&1; then
@@ -21,4 +32,5 @@ for dir in "$here"/modules/*/; do
 		exit 1
 	fi
 	cp "$work"/*.ko "$out/"
+	echo "$key" > "$work/.pb-stamp"
 done
