@@ -1,10 +1,11 @@
 #!/bin/sh
 # Build one kernel variant out of tree, with ccache, unless its stamp is current.
 #
-#   build.sh baseline|patched|debug|check
+#   build.sh baseline|patched|debug|selfcheck|check
 #
 # baseline = pristine tree + bench.config; patched = patched tree + bench.config;
-# debug = patched tree + bench.config + debug.config (sanitizers).
+# debug = patched tree + bench.config + debug.config (sanitizers);
+# selfcheck = patched + kernel/selfcheck/ (make selfcheck's planted cost) + bench.config.
 # The stamp key covers the Debian package version, the source commit, the
 # config fragments, this script and the compiler, so an unchanged variant is
 # not even handed to kbuild.
@@ -12,13 +13,15 @@ set -eu
 
 : "${PB_CACHE:?PB_CACHE must be set}"
 here=$(cd "$(dirname "$0")" && pwd)
-variant=${1:?usage: build.sh baseline|patched|debug}
+. "$here/lock.sh"
+variant=${1:?usage: build.sh baseline|patched|debug|selfcheck|check}
 jobs=${PB_JOBS:-$(nproc)}
 
 case $variant in
 baseline) src=$PB_CACHE/src; frags="$here/config/bench.config" ;;
 patched) src=$PB_CACHE/src-patched; frags="$here/config/bench.config" ;;
 debug) src=$PB_CACHE/src-patched; frags="$here/config/bench.config $here/config/debug.config" ;;
+selfcheck) src=$PB_CACHE/src-selfcheck; frags="$here/config/bench.config" ;;
 check) src=$PB_CACHE/src-check; frags="$here/config/bench.config" ;;	# kernel/check-series.sh
 *) echo "build: unknown variant '$variant'" >&2; exit 2 ;;
 esac

@@ -5,6 +5,9 @@
 #                               git repository whose first commit is the pristine tree
 #   tree.sh patched SERIES_DIR  (re)build branch "patched" = pristine + git am SERIES_DIR/*.patch
 #                               in the worktree $PB_CACHE/src-patched
+#   tree.sh selfcheck SERIES_DIR SELFCHECK_DIR
+#                               branch "selfcheck" = patched + SELFCHECK_DIR/*.patch (the
+#                               planted cost of make selfcheck) in $PB_CACHE/src-selfcheck
 #
 # Both steps are idempotent: they do nothing when the recorded state matches.
 # A series that does not apply names the failing patch and leaves the previous
@@ -12,8 +15,10 @@
 set -eu
 
 : "${PB_CACHE:?PB_CACHE must be set}"
+. "$(cd "$(dirname "$0")" && pwd)/lock.sh"
 TARBALL=${PB_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 PKG=${PB_KERNEL_PKG:-linux-source-6.12}
+WANT_LINUX=6.12
 SRC=$PB_CACHE/src
 PATCHED=$PB_CACHE/src-patched
 GIT="git -c user.name=patchbench -c user.email=patchbench@localhost -c advice.detachedHead=false"
@@ -38,9 +43,17 @@ pristine() {
 		return 0
 	fi
 	echo "tree: extracting $TARBALL ($PKG $ver) into $SRC"
-	rm -rf "$SRC" "$SRC.tmp" "$PATCHED"
+	rm -rf "$SRC.tmp"
 	mkdir -p "$SRC.tmp"
-	tar -xJf "$TARBALL" -C "$SRC.tmp" --strip-components=1
+	tar -xJf "$TARBALL" -C "$SRC.tmp" --strip-components=1 ||
+		{ rm -rf "$SRC.tmp"; die "cannot extract $TARBALL: reinstall $PKG"; }
+	# The series is written against 6.12: another tree would fail patch by patch.
+	got=$(sed -n 's/^VERSION = //p;s/^PATCHLEVEL = //p' "$SRC.tmp/Makefile" 2>/dev/null | paste -sd.)
+	if [ "$got" != "$WANT_LINUX" ]; then
+		rm -rf "$SRC.tmp"
+		die "$TARBALL holds Linux ${got:-?}, not $WANT_LINUX: install $PKG (apt-get install $PKG) or point PB_TARBALL at its tarball"
+	fi
+	rm -rf "$SRC" "$PATCHED" "$PB_CACHE/src-selfcheck"
 	(
 		cd "$SRC.tmp"
 		$GIT init -q -b baseline
@@ -56,24 +69,30 @@ pristine() {
 }
 
 series_hash() {
-	cat "$1"/*.patch 2>/dev/null | sha256sum | cut -c1-16
+	for d in "$@"; do cat "$d"/*.patch 2>/dev/null; done | sha256sum | cut -c1-16
 }
 
-patched() {
-	[ -d "$1" ] || die "series directory $1 not found"
-	series=$(cd "$1" && pwd)
+# apply TREE BRANCH SERIES_DIR...: TREE = pristine + every series in order.
+apply() {
+	tree=$1 branch=$2; shift 2
+	dirs=
+	for d in "$@"; do
+		[ -d "$d" ] || die "series directory $d not found"
+		dirs="$dirs $(cd "$d" && pwd)"
+	done
 	[ -f "$SRC/.pb-pristine" ] || die "no pristine tree: run 'tree.sh pristine' first"
-	want="$($GIT -C "$SRC" rev-parse pristine) $(series_hash "$series")"
-	if [ -f "$PATCHED/.pb-series" ] && [ "$(cat "$PATCHED/.pb-series")" = "$want" ]; then
+	# shellcheck disable=SC2086
+	want="$($GIT -C "$SRC" rev-parse pristine) $(series_hash $dirs)"
+	if [ -f "$tree/.pb-series" ] && [ "$(cat "$tree/.pb-series")" = "$want" ]; then
 		return 0
 	fi
 	scratch=$PB_CACHE/src-scratch
 	$GIT -C "$SRC" worktree remove -f "$scratch" 2>/dev/null || rm -rf "$scratch"
 	$GIT -C "$SRC" worktree prune
-	$GIT -C "$SRC" worktree add -q -f -B patched-try "$scratch" pristine
+	$GIT -C "$SRC" worktree add -q -f -B "$branch-try" "$scratch" pristine
 	n=0
-	for p in "$series"/*.patch; do
-		[ -e "$p" ] || break
+	# shellcheck disable=SC2086
+	for p in $(for d in $dirs; do ls "$d"/*.patch 2>/dev/null; done); do
 		n=$((n + 1))
 		if ! $GIT -C "$scratch" am -q --3way "$p" >"$scratch.am.log" 2>&1; then
 			echo "tree: error: patch $(basename "$p") does not apply:" >&2
@@ -87,24 +106,26 @@ patched() {
 		fi
 	done
 	rm -f "$scratch.am.log"
-	# The series applied: make it the patched branch, in place, so that the
+	# The series applied: make it the branch, in place, so that the
 	# out-of-tree build keeps its objects for unchanged files.
 	head=$($GIT -C "$scratch" rev-parse HEAD)
 	$GIT -C "$SRC" worktree remove -f "$scratch"
-	if [ -d "$PATCHED/.git" ] || [ -f "$PATCHED/.git" ]; then
-		$GIT -C "$PATCHED" checkout -q -f -B patched "$head"
+	if [ -d "$tree/.git" ] || [ -f "$tree/.git" ]; then
+		$GIT -C "$tree" checkout -q -f -B "$branch" "$head"
 	else
-		rm -rf "$PATCHED"
+		rm -rf "$tree"
 		$GIT -C "$SRC" worktree prune
-		$GIT -C "$SRC" worktree add -q -f -B patched "$PATCHED" "$head"
+		$GIT -C "$SRC" worktree add -q -f -B "$branch" "$tree" "$head"
 	fi
-	$GIT -C "$SRC" branch -q -D patched-try
-	echo "$want" > "$PATCHED/.pb-series"
-	echo "tree: patched = pristine + $n patches ($(echo "$want" | cut -d' ' -f2))"
+	$GIT -C "$SRC" branch -q -D "$branch-try"
+	echo "$want" > "$tree/.pb-series"
+	echo "tree: $branch = pristine + $n patches ($(echo "$want" | cut -d' ' -f2))"
 }
 
 case ${1:-} in
 pristine) pristine ;;
-patched) patched "${2:?usage: tree.sh patched SERIES_DIR}" ;;
-*) echo "usage: tree.sh pristine | patched SERIES_DIR" >&2; exit 2 ;;
+patched) apply "$PATCHED" patched "${2:?usage: tree.sh patched SERIES_DIR}" ;;
+selfcheck) apply "$PB_CACHE/src-selfcheck" selfcheck "${2:?usage: tree.sh selfcheck SERIES_DIR SELFCHECK_DIR}" \
+	"${3:?usage: tree.sh selfcheck SERIES_DIR SELFCHECK_DIR}" ;;
+*) echo "usage: tree.sh pristine | patched SERIES_DIR | selfcheck SERIES_DIR SELFCHECK_DIR" >&2; exit 2 ;;
 esac

@@ -272,6 +272,25 @@ static pid_t spawn(char **argv, int *out_fd)
 	return pid;
 }
 
+/* Is @prog (a path, or a name looked up in PATH) an executable file? */
+static int runnable(const char *prog)
+{
+	const char *path = getenv("PATH");
+	char buf[4096];
+
+	if (strchr(prog, '/'))
+		return access(prog, X_OK) == 0;
+	for (const char *p = path ? path : "/usr/bin:/bin"; *p;) {
+		size_t len = strcspn(p, ":");
+
+		snprintf(buf, sizeof(buf), "%.*s/%s", (int)len, p, prog);
+		if (len && access(buf, X_OK) == 0)
+			return 1;
+		p += len + (p[len] == ':');
+	}
+	return 0;
+}
+
 static void stop(pid_t pid)
 {
 	kill(-pid, SIGTERM);
@@ -298,8 +317,16 @@ int vm_run(const struct vm_config *cfg, struct vm_result *res)
 	res->guest_status = -1;
 	res->qemu_status = -1;
 	build_argv(cfg, &b);
+	if (!runnable(b.v[0])) {
+		snprintf(res->tail, sizeof(res->tail), "QEMU '%s' not found: install qemu-system-x86 "
+			 "(make setup), or point PB_QEMU at the binary\n", b.v[0]);
+		res->verdict = VM_ERROR;
+		return -1;
+	}
 	if (cfg->log) {
 		con.log = fopen(cfg->log, "w");
+		if (con.log)	/* readable while the guest runs: tail -f works */
+			setvbuf(con.log, NULL, _IOLBF, 0);
 		if (!con.log) {
 			snprintf(res->tail, sizeof(res->tail), "cannot write %s: %s\n", cfg->log,
 				 strerror(errno));
