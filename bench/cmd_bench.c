@@ -29,16 +29,18 @@ static json_t *point_for(json_t *points, json_t *params)
 	return p;
 }
 
-static void add_sample(json_t *point, const char *kernel, double ns, double ns2k)
+/* @boot: which input file (one guest boot) the sample came from. */
+static void add_sample(json_t *point, const char *kernel, double ns, double ns2k, int boot)
 {
 	json_t *k = json_object_get(point, kernel);
 
 	if (!k) {
-		k = json_pack("{s:[],s:[]}", "samples", "samples_2x");
+		k = json_pack("{s:[],s:[],s:[]}", "samples", "samples_2x", "boot");
 		json_object_set_new(point, kernel, k);
 	}
 	json_array_append_new(json_object_get(k, "samples"), json_real(ns));
 	json_array_append_new(json_object_get(k, "samples_2x"), json_real(ns2k));
+	json_array_append_new(json_object_get(k, "boot"), json_integer(boot));
 }
 
 /* A parameter is an integer when it reads as one ("L=64"), else a string ("fn=strlen"). */
@@ -51,7 +53,8 @@ static json_t *param_value(const char *v)
 }
 
 /* Parse one PB-BENCH line of @suite; returns 1 if it was one. */
-static int parse_line(char *line, const char *suite, json_t *points, const char *kernel)
+static int parse_line(char *line, const char *suite, json_t *points, const char *kernel,
+		      int boot)
 {
 	json_t *params = json_object();
 	double ns = -1, ns2k = -1;
@@ -78,7 +81,7 @@ static int parse_line(char *line, const char *suite, json_t *points, const char 
 			json_object_set_new(params, t, param_value(eq));
 	}
 	if (ours && ns >= 0)
-		add_sample(point_for(points, params), kernel, ns, ns2k);
+		add_sample(point_for(points, params), kernel, ns, ns2k, boot);
 	json_decref(params);
 	return ours && ns >= 0;
 }
@@ -128,7 +131,7 @@ int cmd_bench_collect(int argc, char **argv)
 			return 1;
 		}
 		while (fgets(line, sizeof(line), f))
-			samples += parse_line(line, suite, points, spec);
+			samples += parse_line(line, suite, points, spec, i);
 		fclose(f);
 		free(spec);
 	}

@@ -6,8 +6,9 @@
  * ratio with its 95 % bootstrap interval, Mann-Whitney p and a verdict.
  * KERNEL is baseline or patched (default patched), so the same command
  * compares two project revisions (a.json:patched b.json:patched) or the two
- * kernels of one run (r.json:baseline r.json:patched). Exits 3 when a
- * point got significantly slower by more than 2 %, 1 on bad input.
+ * kernels of one run (r.json:baseline r.json:patched). A significant shift
+ * under the noise floor (results_compare()) is not called a change. Exits 3
+ * when a point got significantly slower by more than 2 %, 1 on bad input.
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -55,7 +56,8 @@ int cmd_compare(int argc, char **argv)
 {
 	static struct series a, b;
 	struct side A, B;
-	int regressions = 0, faster = 0, invalid = 0, compared = 0;
+	int regressions = 0, slower = 0, faster = 0, invalid = 0, compared = 0;
+	const char *accel;
 	json_t *p;
 	size_t i;
 
@@ -75,8 +77,11 @@ int cmd_compare(int argc, char **argv)
 	       json_string_value(json_object_get(A.root, "suite")),
 	       json_string_value(json_object_get(A.root, "unit")), A.file, A.kernel,
 	       meta(&A, "project_commit"), B.file, B.kernel, meta(&B, "project_commit"));
-	printf("| parameters | A median | B median | B/A | 95%% CI | p | verdict |\n"
-	       "|---|---|---|---|---|---|---|\n");
+	/* Mixed modes: the noisier mode's floor. */
+	accel = json_equal(json_object_get(A.root, "accel"), json_object_get(B.root, "accel")) ?
+		json_string_value(json_object_get(A.root, "accel")) : NULL;
+	printf("| parameters | A median | B median | B/A | 95%% CI | p | verdict | noise floor |\n"
+	       "|---|---|---|---|---|---|---|---|\n");
 	json_array_foreach(json_object_get(A.root, "points"), i, p) {
 		json_t *params = json_object_get(p, "params"), *q = results_find_point(B.root, params);
 		struct comparison c;
@@ -85,17 +90,18 @@ int cmd_compare(int argc, char **argv)
 		if (!q || !results_load(p, A.kernel, &a) || !results_load(q, B.kernel, &b))
 			continue;
 		results_params_text(params, NULL, text, sizeof(text));
-		results_compare(&a, &b, &c);
+		results_compare(&a, &b, accel, &c);
 		compared++;
 		regressions += c.regression;
+		slower += !strcmp(c.verdict, "slower (<2%)");
 		faster += !strcmp(c.verdict, "faster");
 		invalid += !strcmp(c.verdict, "invalid");
-		printf("| %s | %.1f | %.1f | %.3f | %.3f–%.3f | %.3g | %s%s |\n", text,
+		printf("| %s | %.1f | %.1f | %.3f | %.3f–%.3f | %.3g | %s%s | %.1f %% |\n", text,
 		       stat_median(a.x, a.n), stat_median(b.x, b.n), c.ratio, c.lo, c.hi, c.p,
-		       c.verdict, c.regression ? " REGRESSION" : "");
+		       c.verdict, c.regression ? " REGRESSION" : "", 100 * c.floor);
 	}
-	printf("\n%d points compared: %d significant regressions (>2 %%), %d faster, %d invalid\n",
-	       compared, regressions, faster, invalid);
+	printf("\n%d points compared: %d significant regressions (>2 %%), %d slower by under 2 %%, "
+	       "%d faster, %d invalid\n", compared, regressions, slower, faster, invalid);
 	json_decref(A.root);
 	json_decref(B.root);
 	if (!compared) {

@@ -5,7 +5,9 @@
  * One table per suite: each point's baseline and patched medians with
  * quartiles, the patched/baseline ratio of medians with a 95% bootstrap
  * interval, the Mann-Whitney p-value and a verdict. A point whose 2x batch
- * did not cost twice its 1x batch (over 3 % off) is marked invalid.
+ * did not cost twice its 1x batch (over 3 % off) is marked invalid; one
+ * whose boots' first samples stand out, or whose icount repeats disagree,
+ * is marked suspect (results_suspect()).
  */
 #include <jansson.h>
 #include <math.h>
@@ -18,17 +20,23 @@
 #include "cmd.h"
 #include "report_impl.h"
 #include "report_memory.h"
+#include "report_selfcheck.h"
 #include "results.h"
 #include "stats.h"
 
-static void cell(FILE *f, const struct series *s)
+static void cell(FILE *f, const struct series *s, int icount)
 {
+	const char *suspect = results_suspect(s, icount);
+
 	if (!s->n) {
 		fprintf(f, " – |");
 		return;
 	}
-	fprintf(f, " %.1f (%.1f–%.1f)%s |", stat_median(s->x, s->n), stat_quantile(s->x, s->n, 0.25),
+	fprintf(f, " %.1f (%.1f–%.1f)%s", stat_median(s->x, s->n), stat_quantile(s->x, s->n, 0.25),
 		stat_quantile(s->x, s->n, 0.75), results_scales(s) ? "" : " **invalid: 2N≠2×N**");
+	if (suspect)
+		fprintf(f, " **suspect: %s**", suspect);
+	fprintf(f, " |");
 }
 
 static void suite_table(FILE *f, json_t *root)
@@ -36,6 +44,8 @@ static void suite_table(FILE *f, json_t *root)
 	static struct series a, b;
 	json_t *p, *meta = json_object_get(root, "meta");
 	const char *suite = json_string_value(json_object_get(root, "suite"));
+	int icount = !strcmp(json_string_value(json_object_get(root, "accel")) ?
+			     json_string_value(json_object_get(root, "accel")) : "", "icount");
 	char plot[256];
 	const char *k;
 	json_t *v;
@@ -52,12 +62,12 @@ static void suite_table(FILE *f, json_t *root)
 
 		results_params_text(json_object_get(p, "params"), NULL, params, sizeof(params));
 		fprintf(f, "| %s |", params);
-		cell(f, &a);
-		cell(f, &b);
+		cell(f, &a, icount);
+		cell(f, &b, icount);
 		if (ha && hb) {
 			struct comparison c;
 
-			results_compare(&a, &b, &c);
+			results_compare(&a, &b, json_string_value(json_object_get(root, "accel")), &c);
 			fprintf(f, " %.3f | %.3f–%.3f | %.3g | %s |\n", c.ratio, c.lo, c.hi, c.p,
 				c.verdict);
 		} else {
@@ -94,9 +104,16 @@ int cmd_report(int argc, char **argv)
 		"in the same `make bench` invocation, interleaved boot by boot.\n\n"
 		"Method: a warm-up batch is discarded, then each sample is the mean cost of K\n"
 		"operations, taken next to a 2K batch (a point whose 2K batch is more than 3 %%\n"
-		"off twice the K batch is marked invalid). The ratio is median(patched) /\n"
+		"off twice the K batch is marked invalid; one where a boot's first sample is\n"
+		"more than 3 %% off that boot's median, so the warm-up did not remove the\n"
+		"first-iteration effects, or whose icount samples spread by more than 1 %% (CV),\n"
+		"is marked suspect). The ratio is median(patched) /\n"
 		"median(baseline) with a 95 %% bootstrap interval (2000 resamples, fixed seed);\n"
-		"a change is called when the Mann-Whitney p < 0.05 and the interval excludes 1.\n"
+		"a change is called when the Mann-Whitney p < 0.05, the interval excludes 1 and\n"
+		"the shift is above the noise floor: samples of one boot share its state, so two\n"
+		"boots of one kernel can differ significantly by a little (at most 0.2 %% in\n"
+		"icount A/A runs); the floor is 0.5 %% in icount mode, 2 %% in wall-clock modes, or\n"
+		"the spread between one kernel's boots if larger (\"within boot noise\").\n"
 		"In icount mode (`-icount shift=0`) the guest clock advances one ns per guest\n"
 		"instruction, so the unit is guest instructions, and repeats agree to well under\n"
 		"1 %%: the spread shown is real but tiny.\n\n");
@@ -113,6 +130,8 @@ int cmd_report(int argc, char **argv)
 		kind = json_string_value(json_object_get(root, "kind"));
 		if (kind && !strcmp(kind, "memory"))
 			report_memory_table(a.f, root);
+		else if (kind && !strcmp(kind, "selfcheck"))
+			report_selfcheck(a.f, root);
 		else
 			suite_table(a.f, root);
 		json_decref(root);

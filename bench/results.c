@@ -22,7 +22,40 @@ int results_load(json_t *point, const char *kernel, struct series *s)
 	json_array_foreach(json_object_get(k, "samples_2x"), i, v)
 		if (i < s->n)
 			s->x2[i] = json_real_value(v);
+	for (i = 0; i < s->n; i++)
+		s->boot[i] = -1;
+	json_array_foreach(json_object_get(k, "boot"), i, v)
+		if (i < s->n)
+			s->boot[i] = (int)json_integer_value(v);
 	return s->n > 0;
+}
+
+/* Is the first sample of each boot within the tolerance of that boot's median? */
+static int warm(const struct series *s)
+{
+	static double rest[RESULTS_MAX_SAMPLES];
+
+	for (size_t i = 0; i < s->n; i++) {
+		size_t n = 0;
+
+		if (s->boot[i] < 0 || (i && s->boot[i - 1] == s->boot[i]))
+			continue;	/* not recorded, or not a boot's first sample */
+		for (size_t j = i + 1; j < s->n && s->boot[j] == s->boot[i]; j++)
+			rest[n++] = s->x[j];
+		if (n >= 2 && fabs(s->x[i] - stat_median(rest, n)) >
+			      RESULTS_WARMUP_TOLERANCE * stat_median(rest, n))
+			return 0;
+	}
+	return 1;
+}
+
+const char *results_suspect(const struct series *s, int icount)
+{
+	if (!warm(s))
+		return "first sample off: warm-up too short";
+	if (icount && stat_cv(s->x, s->n) > RESULTS_ICOUNT_CV)
+		return "icount repeats disagree";
+	return NULL;
 }
 
 int results_scales(const struct series *s)
@@ -32,15 +65,46 @@ int results_scales(const struct series *s)
 	return fabs(m2 - m) <= RESULTS_SCALING_TOLERANCE * m;
 }
 
-void results_compare(const struct series *a, const struct series *b, struct comparison *c)
+/* (max - min) / median of the per-boot medians; 0 with fewer than two boots. */
+static double boot_spread(const struct series *s)
 {
+	static double boot_median[RESULTS_MAX_SAMPLES], x[RESULTS_MAX_SAMPLES];
+	size_t nb = 0, i = 0;
+	double lo, hi;
+
+	while (i < s->n) {
+		size_t n = 0, j = i;
+
+		if (s->boot[i] < 0)
+			return 0;
+		for (; j < s->n && s->boot[j] == s->boot[i]; j++)
+			x[n++] = s->x[j];
+		boot_median[nb++] = stat_median(x, n);
+		i = j;
+	}
+	if (nb < 2)
+		return 0;
+	lo = stat_quantile(boot_median, nb, 0);
+	hi = stat_quantile(boot_median, nb, 1);
+	return (hi - lo) / stat_median(boot_median, nb);
+}
+
+void results_compare(const struct series *a, const struct series *b, const char *accel,
+		     struct comparison *c)
+{
+	double spread_a = boot_spread(a), spread_b = boot_spread(b);
+
 	c->ratio = stat_median(b->x, b->n) / stat_median(a->x, a->n);
 	c->p = stat_mann_whitney_p(a->x, a->n, b->x, b->n);
 	stat_ratio_ci(a->x, a->n, b->x, b->n, 2000, 42, &c->lo, &c->hi);
+	c->floor = accel && !strcmp(accel, "icount") ? RESULTS_FLOOR_ICOUNT : RESULTS_FLOOR_WALL;
+	c->floor = fmax(c->floor, fmax(spread_a, spread_b));
 	c->verdict = "no significant change";
 	c->regression = 0;
 	if (!results_scales(a) || !results_scales(b)) {
 		c->verdict = "invalid";
+	} else if (c->p < 0.05 && (c->lo > 1.0 || c->hi < 1.0) && fabs(c->ratio - 1) < c->floor) {
+		c->verdict = "within boot noise";
 	} else if (c->p < 0.05 && c->lo > 1.0) {
 		c->regression = c->ratio > 1.02;
 		c->verdict = c->regression ? "**slower**" : "slower (<2%)";

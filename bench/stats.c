@@ -129,3 +129,26 @@ double stat_mann_whitney_p(const double *a, size_t na, const double *b, size_t n
 		z = 0;
 	return erfc(z / sqrt(2.0));
 }
+
+double stat_cv(const double *x, size_t n)
+{
+	double mean = 0, ss = 0;
+
+	if (n < 2)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		mean += x[i];
+	mean /= (double)n;
+	for (size_t i = 0; i < n; i++)
+		ss += (x[i] - mean) * (x[i] - mean);
+	return mean ? sqrt(ss / (double)(n - 1)) / mean : 0;
+}
+
+double stat_min_detectable(double cv, size_t n)
+{
+	const double z = 1.959964 + 0.841621;	/* alpha 0.05 two-sided, power 0.8 */
+
+	if (!n)
+		return INFINITY;
+	return z * cv * sqrt(2.0 / (double)n) / sqrt(3.0 / M_PI);
+}

@@ -9,6 +9,17 @@
 double stat_quantile(const double *x, size_t n, double q);
 double stat_median(const double *x, size_t n);
 
+/* Coefficient of variation: sample standard deviation over the mean (0 if n < 2). */
+double stat_cv(const double *x, size_t n);
+
+/*
+ * The smallest relative shift (fraction of the mean) a two-sided test at
+ * alpha 0.05 finds with 80 % power between two groups of @n samples each
+ * whose coefficient of variation is @cv (normal approximation, scaled by the
+ * Mann-Whitney test's asymptotic efficiency of 3/pi against the t-test).
+ */
+double stat_min_detectable(double cv, size_t n);
+
 /*
  * 95% bootstrap confidence interval of median(b)/median(a), from @resamples
  * resamples drawn with a fixed seed (so a report is reproducible).

@@ -58,6 +58,25 @@ static void mann_whitney_separated_and_identical(void **state)
 	assert_true(stat_mann_whitney_p(a, 5, a, 5) > 0.9);
 }
 
+static void cv_by_hand(void **state)
+{
+	const double x[] = { 2, 4, 4, 4, 5, 5, 7, 9 };	/* mean 5, sample sd sqrt(32/7) */
+
+	(void)state;
+	assert_float_equal(stat_cv(x, 8), sqrt(32.0 / 7) / 5, 1e-12);
+	assert_float_equal(stat_cv(x, 1), 0, 1e-12);
+}
+
+static void detectable_shift_shrinks_with_samples(void **state)
+{
+	(void)state;
+	/* z(0.975) + z(0.8) = 2.8016; 1 % CV, 10 per group: 2.8016 * 0.01 * sqrt(0.2) / 0.977 */
+	assert_float_equal(stat_min_detectable(0.01, 10), 2.8016 * 0.01 * sqrt(0.2) / sqrt(3 / M_PI),
+			   1e-5);
+	assert_true(stat_min_detectable(0.01, 40) < stat_min_detectable(0.01, 10));
+	assert_float_equal(stat_min_detectable(0, 10), 0, 1e-12);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -65,6 +84,8 @@ int main(void)
 		cmocka_unit_test(ratio_ci_brackets_the_ratio),
 		cmocka_unit_test(ratio_ci_is_reproducible),
 		cmocka_unit_test(mann_whitney_separated_and_identical),
+		cmocka_unit_test(cv_by_hand),
+		cmocka_unit_test(detectable_shift_shrinks_with_samples),
 	};
 
 	return cmocka_run_group_tests_name("stats", tests, NULL, NULL);
