@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pb memory-collect --out FILE [--meta K=V]... [--meta-file F]... MEMORY.txt...
+ * pb records-collect --tag TAG --suite S --kind K --out FILE [--meta K=V]...
+ *     [--meta-file F]... INPUT...
  *
- * Reads the "PB-MEM case=C kernel=K key=N ..." lines the crashkernel guest
- * test writes (one per boot: how much memory the system had and how much
- * userspace could take under one crashkernel= layout) and writes them as one
- * JSON result of kind "memory" (atomically), which `pb report` tabulates.
+ * Reads "TAG key=value ..." lines (PB-MEM from the crashkernel guest test:
+ * memory under one crashkernel= layout; PB-SELFCHECK from bench/selfcheck.sh:
+ * false flags, detection power, noise) and writes them, numbers as numbers,
+ * as the "records" of one JSON result of that kind (atomically), which
+ * `pb report` turns into its section.
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -15,48 +17,64 @@
 #include "cmd.h"
 #include "results.h"
 
-static json_t *parse_line(char *line)
+static json_t *value(const char *v)
 {
-	json_t *c = json_object();
+	char *end;
+	long long n = strtoll(v, &end, 10);
+	double d;
+
+	if (*v && !*end)
+		return json_integer(n);
+	d = strtod(v, &end);
+	return *v && !*end ? json_real(d) : json_string(v);
+}
+
+static json_t *parse_line(char *rest)
+{
+	json_t *r = json_object();
 	char *save = NULL;
 
-	for (char *t = strtok_r(line + 7, " \n", &save); t; t = strtok_r(NULL, " \n", &save)) {
-		char *eq = strchr(t, '='), *end;
-		long long n;
+	for (char *t = strtok_r(rest, " \n", &save); t; t = strtok_r(NULL, " \n", &save)) {
+		char *eq = strchr(t, '=');
 
 		if (!eq)
 			continue;
 		*eq++ = '\0';
-		n = strtoll(eq, &end, 10);
-		json_object_set_new(c, t, *eq && !*end ? json_integer(n) : json_string(eq));
+		json_object_set_new(r, t, value(eq));
 	}
-	if (!json_is_string(json_object_get(c, "case"))) {
-		json_decref(c);
+	if (!json_object_size(r)) {
+		json_decref(r);
 		return NULL;
 	}
-	return c;
+	return r;
 }
 
-int cmd_memory_collect(int argc, char **argv)
+int cmd_records_collect(int argc, char **argv)
 {
-	json_t *meta = json_object(), *cases = json_array(), *root;
-	const char *out = NULL;
+	json_t *meta = json_object(), *records = json_array(), *root;
+	const char *out = NULL, *tag = NULL, *suite = NULL, *kind = NULL;
 	int i;
 
 	for (i = 1; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
 		if (!strcmp(argv[i], "--out"))
 			out = argv[i + 1];
+		else if (!strcmp(argv[i], "--tag"))
+			tag = argv[i + 1];
+		else if (!strcmp(argv[i], "--suite"))
+			suite = argv[i + 1];
+		else if (!strcmp(argv[i], "--kind"))
+			kind = argv[i + 1];
 		else if (!strcmp(argv[i], "--meta-file")) {
 			if (results_meta_file(meta, argv[i + 1]))
 				return 1;
 		} else if (strcmp(argv[i], "--meta") || results_meta_set(meta, argv[i + 1])) {
-			fprintf(stderr, "pb memory-collect: bad option %s\n", argv[i]);
+			fprintf(stderr, "pb records-collect: bad option %s\n", argv[i]);
 			return 2;
 		}
 	}
-	if (!out || i >= argc) {
-		fprintf(stderr, "usage: pb memory-collect --out FILE [--meta K=V]... "
-			"[--meta-file F]... MEMORY.txt...\n");
+	if (!out || !tag || !suite || !kind || i >= argc) {
+		fprintf(stderr, "usage: pb records-collect --tag TAG --suite S --kind K --out FILE "
+			"[--meta K=V]... [--meta-file F]... INPUT...\n");
 		return 2;
 	}
 	for (; i < argc; i++) {
@@ -68,22 +86,24 @@ int cmd_memory_collect(int argc, char **argv)
 			return 1;
 		}
 		while (fgets(line, sizeof(line), f)) {
-			json_t *c = strncmp(line, "PB-MEM ", 7) ? NULL : parse_line(line);
+			size_t n = strlen(tag);
+			json_t *r = strncmp(line, tag, n) || line[n] != ' ' ? NULL :
+				    parse_line(line + n + 1);
 
-			if (c)
-				json_array_append_new(cases, c);
+			if (r)
+				json_array_append_new(records, r);
 		}
 		fclose(f);
 	}
-	if (!json_array_size(cases)) {
-		fprintf(stderr, "pb memory-collect: no PB-MEM lines in the input\n");
+	if (!json_array_size(records)) {
+		fprintf(stderr, "pb records-collect: no %s lines in the input\n", tag);
 		return 1;
 	}
-	root = json_pack("{s:i,s:s,s:s,s:s,s:o,s:o}", "schema", 1, "suite", "crash-memory",
-			 "kind", "memory", "unit", "kB", "meta", meta, "cases", cases);
+	root = json_pack("{s:i,s:s,s:s,s:o,s:o}", "schema", 1, "suite", suite, "kind", kind,
+			 "meta", meta, "records", records);
 	if (results_write(root, out))
 		return 1;
-	printf("bench: crash-memory: %zu cases -> %s\n", json_array_size(cases), out);
+	printf("bench: %s: %zu records -> %s\n", suite, json_array_size(records), out);
 	json_decref(root);
 	return 0;
 }

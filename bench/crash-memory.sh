@@ -32,4 +32,4 @@ done
 mkdir -p "results/$commit"
 bench/meta.sh "$work/meta.txt" "$accel_used" 1
 # shellcheck disable=SC2086
-"$PB" memory-collect --out "results/$commit/crash-memory.json" --meta-file "$work/meta.txt" $inputs
+"$PB" records-collect --tag PB-MEM --suite crash-memory --kind memory --out "results/$commit/crash-memory.json" --meta-file "$work/meta.txt" $inputs

@@ -15,9 +15,11 @@ static const struct {
 	{ "ktap", cmd_ktap, "parse (K)TAP from a log into flat per-case results" },
 	{ "tally", cmd_tally, "sum TAP result files into the final 'N passed, N failed' line" },
 	{ "bench-collect", cmd_bench_collect, "gather guests' PB-BENCH lines into a JSON result" },
-	{ "memory-collect", cmd_memory_collect, "gather guests' PB-MEM lines into a JSON result" },
+	{ "records-collect", cmd_records_collect, "gather TAG key=value lines into a JSON result" },
 	{ "report", cmd_report, "write RESULTS.md from JSON results" },
 	{ "plotdata", cmd_plotdata, "one suite's medians and quartiles as gnuplot data blocks" },
+	{ "fold", cmd_fold, "perf script call chains as folded stacks (flame graph input)" },
+	{ "noise", cmd_noise, "coefficient of variation and detectable shift of a result" },
 	{ "compare", cmd_compare, "compare one suite's results across revisions or kernels" },
 };
 

@@ -26,7 +26,7 @@ static json_t *find_case(json_t *root, const char *name)
 	json_t *c;
 	size_t i;
 
-	json_array_foreach(json_object_get(root, "cases"), i, c)
+	json_array_foreach(json_object_get(root, "records"), i, c)
 		if (!strcmp(json_string_value(json_object_get(c, "case")), name))
 			return c;
 	return NULL;

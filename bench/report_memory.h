@@ -5,7 +5,7 @@
 #include <jansson.h>
 #include <stdio.h>
 
-/* RESULTS.md section of a "memory" result (pb memory-collect). */
+/* RESULTS.md section of a "memory" result (pb records-collect --kind memory). */
 void report_memory_table(FILE *f, json_t *root);
 
 #endif
