@@ -1,20 +1,26 @@
 #!/bin/sh
 # Run one benchmark suite on both kernels, interleaved boot by boot, and
 # record the samples as results/<project commit>/<suite>.json.
-#   run.sh SUITE ROUNDS      (env: PB, INITRAMFS, ACCEL, PB_CACHE, BENCH_OUT)
+#   run.sh SUITE ROUNDS      (env: PB, INITRAMFS, ACCEL, PB_CACHE, BENCH_OUT,
+#                             BUDGET, TARGET_MDE)
+# ROUNDS is the least number of boots per kernel. While the noisiest point
+# could still hide a shift of TARGET_MDE % (pb noise) and another round fits
+# in BUDGET seconds of this suite, more rounds run: noisy modes get more
+# samples, icount (exact) stays at ROUNDS.
 set -eu
-suite=$1 rounds=$2
+suite=$1 rounds=$2 budget=${BUDGET:-600} target=${TARGET_MDE:-1}
 commit=$(git rev-parse --short=12 HEAD)
 [ -z "$(git status --porcelain --untracked-files=no)" ] || commit=$commit-dirty
 work=$BENCH_OUT/$suite
 rm -rf "$work" && mkdir -p "$work"
-inputs= accel_used=
-for r in $(seq 1 "$rounds"); do
+inputs= accel_used= start=$(date +%s)
+
+round() { # round R: one boot of each kernel
 	for k in baseline patched; do
-		dir=$work/$k-$r
+		dir=$work/$k-$1
 		mkdir -p "$dir"
-		echo "bench: $suite round $r/$rounds on $k"
-		if ! "$PB" vm --label "$suite/$k/$r" --accel "$ACCEL" --fallback icount --timeout 1800 \
+		echo "bench: $suite round $1 on $k"
+		if ! "$PB" vm --label "$suite/$k/$1" --accel "$ACCEL" --fallback icount --timeout 1800 \
 			--kernel "$PB_CACHE/build/$k/arch/x86/boot/bzImage" --initrd "$INITRAMFS" \
 			--share "$(pwd)/build=build" --share "$dir=results:rw" --log "$dir/console.log" \
 			--append "kunit.enable=0 pb.run=bench-$suite pb.args=$k" 2> "$dir/vm.err"; then
@@ -25,6 +31,36 @@ for r in $(seq 1 "$rounds"); do
 		accel_used=$(sed -n 's/^vm: accel \([a-z]*\).*/\1/p' "$dir/vm.err" | head -n 1)
 		inputs="$inputs $k=$dir/bench.txt"
 	done
+}
+
+# worst_mde: the largest detectable shift (%) over both kernels so far.
+worst_mde() {
+	# shellcheck disable=SC2086
+	"$PB" bench-collect --suite "$suite" --unit so-far --accel "$accel_used" \
+		--out "$work/so-far.json" $inputs > /dev/null
+	for k in baseline patched; do
+		"$PB" noise "$work/so-far.json" "$k" "$suite" "$accel_used"
+	done | sed -n 's/.* mde_pct=\([0-9.]*\)$/\1/p' | sort -g | tail -n 1
+}
+
+r=0
+while [ "$r" -lt "$rounds" ]; do r=$((r + 1)); round "$r"; done
+while :; do
+	mde=$(worst_mde)
+	took=$(( $(date +%s) - start ))
+	per_round=$((took / r))
+	if awk -v m="$mde" -v t="$target" 'BEGIN { exit !(m <= t) }'; then
+		echo "bench: $suite: $r rounds; the noisiest point detects a ${mde} % shift (target $target %)"
+		break
+	fi
+	if [ $((took + per_round)) -gt "$budget" ]; then
+		echo "bench: $suite: $r rounds; the noisiest point only detects a ${mde} % shift" \
+			"(target $target %), and another round would pass BUDGET=$budget s"
+		break
+	fi
+	r=$((r + 1))
+	echo "bench: $suite: detectable shift ${mde} % > $target %: round $r"
+	round "$r"
 done
 case $accel_used in
 icount) unit="guest instructions (icount)" ;;
@@ -32,7 +68,7 @@ tcg) unit="ns (TCG wall clock: noisy)" ;;
 *) unit="ns" ;;
 esac
 mkdir -p "results/$commit"
-bench/meta.sh "$work/meta.txt" "$accel_used" "$rounds"
+bench/meta.sh "$work/meta.txt" "$accel_used" "$r"
 # shellcheck disable=SC2086
 "$PB" bench-collect --suite "$suite" --unit "$unit" --accel "$accel_used" \
 	--out "results/$commit/$suite.json" --meta-file "$work/meta.txt" $inputs
