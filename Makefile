@@ -35,10 +35,11 @@ GUEST_FILES := vm/guest/init $(wildcard vm/guest/tests/* vm/guest/lib/*) vm/mkin
 # Static programs that run inside the guest (workloads/), put into the initramfs.
 GUEST_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -static
 GUEST_BINS := $(BUILD)/guest/mctp $(BUILD)/guest/serial-relay $(BUILD)/guest/mctp-echo \
-	$(BUILD)/guest/mctp-nlbad $(BUILD)/guest/mctp-bench $(BUILD)/guest/memhog $(BUILD)/guest/vmcore-check
+	$(BUILD)/guest/mctp-nlbad $(BUILD)/guest/mctp-bench $(BUILD)/guest/memhog $(BUILD)/guest/vmcore-check \
+	$(BUILD)/guest/mctp-nlfuzz
 
 # In-guest tests run on both kernels; each leaves TEST.tap and vm.tap.
-GUEST_TESTS := mctp-net mctp-nlbad netmem bpf-strings bpf-streams
+GUEST_TESTS := mctp-net mctp-nlbad mctp-nlfuzz netmem bpf-strings bpf-streams
 # Module KUnit suites each kernel's guest test must report (see guest-run.sh).
 export KTAP_SUITES_baseline_netmem := pb-netmem
 export KTAP_SUITES_patched_netmem := pb-netmem,pb-netmem-desc
@@ -61,13 +62,14 @@ KUNIT_SUITES_baseline := mctp
 KUNIT_SUITES_patched := mctp-route,mctp-sock
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
-	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-debug-run test-unit test-kunit test-guest test-crash test-harness bench profile \
+	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-debug-run test-unit test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck profile \
 	compare report plots modules check-series clean distclean
 
 help:
 	@echo "patchbench targets:"
 	@echo "  make test        set up, build both kernels, run every test; ends 'N passed, N failed'"
-	@echo "  make bench       set up, build, run the benchmark suites (SUITE=name, ROUNDS=n)"
+	@echo "  make bench       set up, build, run the benchmark suites (SUITE=name, ROUNDS=n,"
+	@echo "                   BUDGET=s and TARGET_MDE=% for adaptive rounds)"
 	@echo "  make modules     build kernel/modules/* against both kernels"
 	@echo "  make setup       install the Debian packages every target needs (apt, if missing)"
 	@echo "  make trees       extract the Debian tree into PB_CACHE and apply the series"
@@ -83,6 +85,7 @@ help:
 	@echo "  make check-series  build and KUnit-test the series patch by patch (slow)"
 	@echo "  make test-harness  guest fault handling (panic, hang, exit codes, broken patch)"
 	@echo "  make test-debug  KUnit and guest tests on the sanitizer kernel (KASAN, lockdep, kmemleak)"
+	@echo "  make selfcheck   A/A false flags, planted-regression power, noise (AA_RUNS= POWER_RUNS= TCG_RUNS=)"
 	@echo "  make profile     perf record inside the guest (SUITE=name)"
 	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels; exit 3 on regression"
 	@echo "  make report      regenerate plots/*.png and RESULTS.md from results/"
@@ -108,6 +111,11 @@ kernel-patched: trees
 	@kernel/build.sh patched
 kernel-debug: trees
 	@kernel/build.sh debug
+# make selfcheck's third kernel: patched + the planted cost of kernel/selfcheck/.
+SELFCHECK_SERIES := kernel/selfcheck
+kernel-selfcheck: trees
+	@kernel/tree.sh selfcheck $(SERIES) $(SELFCHECK_SERIES)
+	@kernel/build.sh selfcheck
 kernels: kernel-baseline kernel-patched
 
 tools: $(PB) $(UNIT_TESTS)
@@ -124,7 +132,7 @@ $(BUILD)/guest/mctp: $(wildcard workloads/mctp/*.[ch]) workloads/nl.c workloads/
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^)
 # Guest programs that speak rtnetlink through workloads/nl.c.
-NL_GUEST_BINS := $(BUILD)/guest/mctp-bench $(BUILD)/guest/mctp-nlbad
+NL_GUEST_BINS := $(BUILD)/guest/mctp-bench $(BUILD)/guest/mctp-nlbad $(BUILD)/guest/mctp-nlfuzz
 $(NL_GUEST_BINS): $(BUILD)/guest/%: workloads/%.c workloads/nl.c workloads/nl.h
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^)
@@ -248,6 +256,10 @@ test-harness: tools initramfs
 # per project commit in results/ and RESULTS.md is regenerated from them.
 SUITES := mctp-route page-pool bpf-strings bpf-stream crash-memory
 SUITE ?= $(SUITES)
+# Past ROUNDS, more rounds run while the noisiest point cannot detect a
+# TARGET_MDE % shift and another round fits in BUDGET seconds per suite.
+BUDGET ?= 600
+TARGET_MDE ?= 1
 ROUNDS ?= 2
 KERNEL ?= patched
 A ?=
@@ -259,13 +271,27 @@ modules: kernels
 	@kernel/modules.sh patched $(BUILD)/modules/patched
 modules-debug: kernel-debug
 	@kernel/modules.sh debug $(BUILD)/modules/debug
+modules-selfcheck: kernel-selfcheck
+	@kernel/modules.sh selfcheck $(BUILD)/modules/selfcheck
 
 bench: setup-bench kernels modules bpf tools initramfs
 	@for s in $(SUITE); do \
 		case $$s in crash-memory) run="bench/crash-memory.sh" ;; \
 		*) run="bench/run.sh $$s $(ROUNDS)" ;; esac; \
-		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) $$run || exit 1; \
+		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) \
+			TARGET_MDE=$(TARGET_MDE) $$run || exit 1; \
 	done
+	@$(MAKE) --no-print-directory report
+
+# A/A false flags, planted-regression power and noise (bench/selfcheck.sh);
+# AA_RUNS, POWER_RUNS, TCG_RUNS set how many comparisons of each.
+AA_RUNS ?= 3
+POWER_RUNS ?= 10
+TCG_RUNS ?= 5
+selfcheck: setup-bench kernels kernel-selfcheck modules modules-selfcheck bpf tools initramfs
+	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) \
+		SUITES="$(filter-out crash-memory,$(SUITE))" AA_RUNS=$(AA_RUNS) POWER_RUNS=$(POWER_RUNS) \
+		TCG_RUNS=$(TCG_RUNS) bench/selfcheck.sh
 	@$(MAKE) --no-print-directory report
 
 # The newest result of each suite, by file time.
@@ -274,7 +300,7 @@ PLOT_DATA := $(BUILD)/plots
 UNIT_LABEL := guest instructions (icount)
 
 report: tools plots
-	@$(PB) report RESULTS.md $(foreach s,$(SUITES),$(call latest,$(s)))
+	@$(PB) report RESULTS.md $(foreach s,$(SUITES) selfcheck,$(call latest,$(s)))
 
 # gnuplot draws plots/*.png from the newest results (plots/*.gp).
 plots: tools
@@ -300,8 +326,12 @@ plots: tools
 compare: tools
 	@PB=$(PB) bench/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)"
 
-profile:
-	@echo "make $@: not implemented yet (see the benchmarks issue)" >&2; exit 1
+# perf record -g of one suite in a guest of each kernel, then perf report,
+# folded stacks and perf diff under profiles/SUITE/ (bench/profile.sh).
+profile: setup-bench kernels modules bpf tools initramfs
+	@[ -n "$(filter $(SUITE),$(filter-out crash-memory,$(SUITES)))" ] && [ "$(words $(SUITE))" = 1 ] || \
+		{ echo "make profile: SUITE= one of: $(filter-out crash-memory,$(SUITES))" >&2; exit 1; }
+	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/profile.sh $(SUITE)
 
 clean:
 	rm -rf $(BUILD)

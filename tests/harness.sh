@@ -114,6 +114,77 @@ else
 	result fail "broken-patch-keeps-tree" "patched tree changed after a failed series"
 fi
 
+# Two runs on one cache take turns: with the lock held elsewhere, a kernel
+# step waits for it (and says so) instead of building alongside.
+flock "$PB_CACHE/.lock" sleep 4 &
+holder=$!
+sleep 1
+start=$(date +%s)
+kernel/build.sh baseline > "$OUT/lock.out" 2>&1
+took=$(( $(date +%s) - start ))
+wait "$holder"
+if [ "$took" -ge 2 ] && grep -q "holds $PB_CACHE/.lock; waiting" "$OUT/lock.out"; then
+	result ok "cache-lock-serialises"
+else
+	result fail "cache-lock-serialises" "build.sh did not wait for the lock (took $took s, see $OUT/lock.out)"
+fi
+
+# A damaged cached tree is detected and restored, not trusted.
+echo "# damaged by the harness self-test" >> "$PB_CACHE/src/Makefile"
+kernel/tree.sh pristine > "$OUT/damaged.out" 2>&1
+if grep -q "pristine tree was modified; restoring it" "$OUT/damaged.out" &&
+	[ -z "$(git -C "$PB_CACHE/src" status --porcelain --untracked-files=no)" ]; then
+	result ok "damaged-tree-restored"
+else
+	result fail "damaged-tree-restored" "see $OUT/damaged.out"
+fi
+
+# The wrong kernel version is refused by name, in a scratch cache (the real
+# one must not be touched by a bad tarball).
+fake=$OUT/fake-linux
+rm -rf "$fake" && mkdir -p "$fake/linux-6.1"
+printf 'VERSION = 6\nPATCHLEVEL = 1\n' > "$fake/linux-6.1/Makefile"
+tar -cJf "$fake/linux-6.1.tar.xz" -C "$fake" linux-6.1
+if PB_CACHE=$fake/cache PB_TARBALL=$fake/linux-6.1.tar.xz kernel/tree.sh pristine > "$fake/out" 2>&1; then
+	result fail "wrong-tree-version" "tree.sh accepted a 6.1 tarball"
+else
+	expect_in "$fake/out" "holds Linux 6.1, not 6.12: install linux-source-6.12" "wrong-tree-version"
+fi
+
+# QEMU missing: a clear error naming the package, not a hang or a crash verdict.
+PB_QEMU=$OUT/no-such-qemu "$PB" vm --kernel "$KERNEL" --initrd "$INITRAMFS" --accel tcg \
+	--timeout 30 > /dev/null 2> "$OUT/noqemu.err"
+rc=$?
+if [ "$rc" = 4 ] && grep -q "not found: install qemu-system-x86" "$OUT/noqemu.err"; then
+	result ok "qemu-missing"
+else
+	result fail "qemu-missing" "exit $rc (see $OUT/noqemu.err)"
+fi
+
+# An interrupted make bench (SIGINT to the whole run while a guest works)
+# records nothing: no result file, complete or partial, no temporary left.
+touch "$OUT/sigint.mark"
+# Like a Ctrl-C: the run gets its own process group, with SIGINT at its
+# default (a background job of a script starts with it ignored).
+PB="$PB" INITRAMFS="$INITRAMFS" ACCEL="$ACCEL" BENCH_OUT="$OUT/bench" \
+	perl -e 'setpgrp(0, 0); $SIG{INT} = "DEFAULT"; exec @ARGV' bench/run.sh page-pool 1 \
+	> "$OUT/sigint.out" 2>&1 &
+pid=$!
+for _ in $(seq 1 120); do
+	grep -q "init: running" "$OUT/bench/page-pool/baseline-1/console.log" 2>/dev/null && break
+	sleep 0.5
+done
+perl -e 'kill "INT", -$ARGV[0]' "$pid"	# the whole group; dash's kill takes no -PGID
+wait "$pid"
+rc=$?
+sleep 1	# let QEMU, in the same group, be gone
+new=$(find results -newer "$OUT/sigint.mark" -type f 2>/dev/null)
+if [ "$rc" != 0 ] && [ -z "$new" ]; then
+	result ok "sigint-records-nothing"
+else
+	result fail "sigint-records-nothing" "exit $rc, new files: ${new:-none} (see $OUT/sigint.out)"
+fi
+
 # make test built the kernels just before: a second build must be a no-op.
 for v in baseline patched; do
 	if kernel/build.sh "$v" 2>&1 | grep -q "build: $v kernel up to date"; then
@@ -153,6 +224,20 @@ if "$PB" bench-collect --suite selftest --unit u --accel icount --out "$cmp/r.js
 		result fail "compare-flags-planted-10pct" "exit $rc (see $cmp/ab.out)"
 	fi
 	expect_in "$cmp/ab.out" "^| x=3 .*invalid" "compare-marks-unscaled-invalid"
+	# 0.3 %: significant on pooled samples, but under the icount floor.
+	for v in 1000 1001 999 1000 1002 998 1000; do
+		echo "PB-BENCH suite=selftest x=1 ns=$v ns2k=$v" >> "$cmp/c.txt"
+		echo "PB-BENCH suite=selftest x=1 ns=$((v + 3)) ns2k=$((v + 3))" >> "$cmp/d.txt"
+	done
+	"$PB" bench-collect --suite selftest --unit u --accel icount --out "$cmp/floor.json" \
+		baseline="$cmp/c.txt" patched="$cmp/d.txt" > /dev/null 2>&1
+	"$PB" compare "$cmp/floor.json:baseline" "$cmp/floor.json:patched" > "$cmp/floor.out" 2>&1
+	rc=$?
+	if [ "$rc" = 0 ] && grep -q "^| x=1 .*within boot noise | 0.5 % |" "$cmp/floor.out"; then
+		result ok "compare-noise-floor"
+	else
+		result fail "compare-noise-floor" "exit $rc (see $cmp/floor.out)"
+	fi
 	sed 's/"selftest"/"other"/' "$cmp/r.json" > "$cmp/other.json"
 	"$PB" compare "$cmp/r.json" "$cmp/other.json" > "$cmp/bad.out" 2>&1
 	rc=$?
@@ -165,6 +250,27 @@ else
 	result fail "compare-collect" "bench-collect failed (see $cmp/collect.out)"
 fi
 
+# Validity marks: a boot whose first sample stands out (no warm-up), and
+# icount samples that spread, are published as suspect.
+v=$OUT/validity
+rm -rf "$v" && mkdir -p "$v"
+for f in 1 2; do
+	echo "PB-BENCH suite=selftest x=1 ns=$((f == 1 ? 130 : 100)) ns2k=100" > "$v/warm$f.txt"
+	echo "PB-BENCH suite=selftest x=2 ns=$((100 + f * 5)) ns2k=$((100 + f * 5))" >> "$v/warm$f.txt"
+	for s in 100 100 100; do
+		echo "PB-BENCH suite=selftest x=1 ns=$s ns2k=$s" >> "$v/warm$f.txt"
+		echo "PB-BENCH suite=selftest x=2 ns=$((s + f * 5)) ns2k=$((s + f * 5))" >> "$v/warm$f.txt"
+	done
+done
+if "$PB" bench-collect --suite selftest --unit u --accel icount --out "$v/r.json" \
+	baseline="$v/warm1.txt" baseline="$v/warm2.txt" > "$v/collect.out" 2>&1 &&
+	"$PB" report "$v/R.md" "$v/r.json" > "$v/report.out" 2>&1; then
+	expect_in "$v/R.md" "^| x=1 .*suspect: first sample off" "suspect-no-warmup"
+	expect_in "$v/R.md" "^| x=2 .*suspect: icount repeats disagree" "suspect-icount-spread"
+else
+	result fail "suspect-marks" "bench-collect or report failed (see $v/)"
+fi
+
 # crash-memory: PB-MEM lines -> JSON -> the RESULTS.md section.
 mem=$OUT/memory
 rm -rf "$mem" && mkdir -p "$mem"
@@ -173,18 +279,18 @@ rm -rf "$mem" && mkdir -p "$mem"
 	echo "noise"
 	echo "PB-MEM case=cma kernel=patched crash_mib=64 cma_total_kb=262144 hog_mib=835 held_cma_free_kb=28432"
 } > "$mem/memory.txt"
-if "$PB" memory-collect --out "$mem/r.json" --meta project_commit=selftest "$mem/memory.txt" \
+if "$PB" records-collect --tag PB-MEM --suite crash-memory --kind memory --out "$mem/r.json" --meta project_commit=selftest "$mem/memory.txt" \
 	> "$mem/collect.out" 2>&1 && "$PB" report "$mem/R.md" "$mem/r.json" > "$mem/report.out" 2>&1; then
 	expect_in "$mem/R.md" "one process could take \*\*244 MiB more\*\* (835 against 591 MiB, +41 %)" \
 		"memory-report"
 	expect_in "$mem/R.md" "| Crash kernel in /proc/iomem (MiB) | 320 | 64 | -256 |" "memory-report-table"
 else
-	result fail "memory-report" "memory-collect or report failed (see $mem/)"
+	result fail "memory-report" "records-collect or report failed (see $mem/)"
 fi
-if "$PB" memory-collect --out "$mem/none.json" "$mem/collect.out" > "$mem/none.out" 2>&1; then
-	result fail "memory-collect-refuses-empty" "accepted input without PB-MEM lines"
+if "$PB" records-collect --tag PB-MEM --suite crash-memory --kind memory --out "$mem/none.json" "$mem/collect.out" > "$mem/none.out" 2>&1; then
+	result fail "records-collect-refuses-empty" "accepted input without PB-MEM lines"
 else
-	expect_in "$mem/none.out" "no PB-MEM lines" "memory-collect-refuses-empty"
+	expect_in "$mem/none.out" "no PB-MEM lines" "records-collect-refuses-empty"
 fi
 
 { echo "TAP version 13"; echo "1..$n"; cat "$results"; } > "$tap.tmp"

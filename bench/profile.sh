@@ -1,0 +1,34 @@
+#!/bin/sh
+# make profile SUITE=name: run one benchmark suite under perf record -g in a
+# guest of each kernel (vm/guest/tests/profile), then, on the host, write
+# under profiles/SUITE/: KERNEL.report.txt (perf report --stdio, symbols from
+# the guest's own kallsyms through perf's build-id cache), KERNEL.folded
+# (folded stacks, `pb fold`) and diff.txt (perf diff baseline -> patched).
+# The raw perf.data, perf script output and build-id cache stay in
+# build/profile/SUITE/.
+#   profile.sh SUITE     (env: PB, INITRAMFS, ACCEL, PB_CACHE)
+set -eu
+suite=$1
+raw=build/profile/$suite out=profiles/$suite
+rm -rf "$raw" && mkdir -p "$raw/home" "$out"
+command -v perf > /dev/null || { echo "profile: perf missing: apt-get install linux-perf" >&2; exit 1; }
+for k in baseline patched; do
+	dir=$raw/$k
+	mkdir -p "$dir"
+	echo "profile: $suite on $k under perf record -g (cpu-clock)"
+	if ! "$PB" vm --label "profile/$suite/$k" --accel "$ACCEL" --fallback icount --timeout 1800 \
+		--kernel "$PB_CACHE/build/$k/arch/x86/boot/bzImage" --initrd "$INITRAMFS" \
+		--share /=host --share "$(pwd)/build=build" --share "$(pwd)/$dir=results:rw" \
+		--share "$(pwd)/$raw/home=profile:rw" --log "$dir/console.log" \
+		--append "kunit.enable=0 pb.run=profile pb.args=$k,$suite" 2> "$dir/vm.err"; then
+		cat "$dir/vm.err" >&2
+		echo "profile: error: $suite on $k failed (log $dir/console.log)" >&2
+		exit 1
+	fi
+	cp "$dir/report.txt" "$out/$k.report.txt.tmp" && mv "$out/$k.report.txt.tmp" "$out/$k.report.txt"
+	"$PB" fold "$dir/perf.script" > "$out/$k.folded.tmp" && mv "$out/$k.folded.tmp" "$out/$k.folded"
+done
+HOME=$(pwd)/$raw/home perf diff --stdio "$raw/baseline/perf.data" "$raw/patched/perf.data" \
+	> "$out/diff.txt.tmp" 2> "$raw/diff.err" || { cat "$raw/diff.err" >&2; exit 1; }
+mv "$out/diff.txt.tmp" "$out/diff.txt"
+echo "profile: $out/{baseline,patched}.report.txt, .folded, diff.txt"
