@@ -19,16 +19,19 @@ for k in baseline patched; do
 	if ! "$PB" vm --label "profile/$suite/$k" --accel "$ACCEL" --fallback icount --timeout 1800 \
 		--kernel "$PB_CACHE/build/$k/arch/x86/boot/bzImage" --initrd "$INITRAMFS" \
 		--share /=host --share "$(pwd)/build=build" --share "$(pwd)/$dir=results:rw" \
-		--share "$(pwd)/$raw/home=profile:rw" --log "$dir/console.log" \
+		--log "$dir/console.log" \
 		--append "kunit.enable=0 pb.run=profile pb.args=$k,$suite" 2> "$dir/vm.err"; then
 		cat "$dir/vm.err" >&2
 		echo "profile: error: $suite on $k failed (log $dir/console.log)" >&2
 		exit 1
 	fi
+	# one build-id cache with both kernels' symbols, for perf diff
+	cp -a --remove-destination "$dir/buildid/.debug" "$raw/home/"
 	cp "$dir/report.txt" "$out/$k.report.txt.tmp" && mv "$out/$k.report.txt.tmp" "$out/$k.report.txt"
 	"$PB" fold "$dir/perf.script" > "$out/$k.folded.tmp" && mv "$out/$k.folded.tmp" "$out/$k.folded"
 done
-HOME=$(pwd)/$raw/home perf diff --stdio "$raw/baseline/perf.data" "$raw/patched/perf.data" \
-	> "$out/diff.txt.tmp" 2> "$raw/diff.err" || { cat "$raw/diff.err" >&2; exit 1; }
+HOME=$(pwd)/$raw/home perf diff "$raw/baseline/perf.data" "$raw/patched/perf.data" \
+	> "$out/diff.txt.tmp" 2> "$raw/diff.err" ||
+	{ cat "$raw/diff.err" >&2; rm -f "$out/diff.txt.tmp"; exit 1; }
 mv "$out/diff.txt.tmp" "$out/diff.txt"
 echo "profile: $out/{baseline,patched}.report.txt, .folded, diff.txt"
