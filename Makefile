@@ -39,7 +39,7 @@ GUEST_BINS := $(BUILD)/guest/mctp $(BUILD)/guest/serial-relay $(BUILD)/guest/mct
 	$(BUILD)/guest/mctp-nlfuzz
 
 # In-guest tests run on both kernels; each leaves TEST.tap and vm.tap.
-GUEST_TESTS := mctp-net mctp-nlbad mctp-nlfuzz netmem bpf-strings bpf-streams
+GUEST_TESTS := mctp-net mctp-nlbad mctp-nlfuzz mctp-serialfault netmem bpf-strings bpf-streams
 # Module KUnit suites each kernel's guest test must report (see guest-run.sh).
 export KTAP_SUITES_baseline_netmem := pb-netmem
 export KTAP_SUITES_patched_netmem := pb-netmem,pb-netmem-desc

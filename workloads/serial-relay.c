@@ -4,7 +4,8 @@
  *
  * Opens two pty pairs and sets line discipline N_MCTP on both slave ends, so
  * the kernel creates two mctpserialN netdevs; then copies bytes between the
- * two master ends until killed. (N_MCTP on both ends of one pty pair stalls:
+ * two master ends until killed (SIGUSR1 heals the cable: no more faults,
+ * and the fault counts so far go to stderr). (N_MCTP on both ends of one pty pair stalls:
  * mctp-serial waits for a write_wakeup that a pty only sends when a reader
  * drains the other side, which this relay does.)
  *
@@ -37,12 +38,14 @@ struct faults {
 	unsigned long long dropped, duplicated, corrupted, relayed;
 };
 
-static volatile sig_atomic_t stop;
+static volatile sig_atomic_t stop, healed;
 
 static void on_signal(int sig)
 {
-	(void)sig;
-	stop = 1;
+	if (sig == SIGUSR1)
+		healed = 1;
+	else
+		stop = 1;
 }
 
 /* xorshift64*: reproducible from --seed, independent of libc's rand(). */
@@ -126,6 +129,10 @@ static int relay(int from, int to, struct faults *f)
 	for (ssize_t i = 0; i < n; i++) {
 		unsigned char b = in[i];
 
+		if (healed) {
+			out[m++] = b;
+			continue;
+		}
 		if (chance(f, f->drop)) {
 			f->dropped++;
 			continue;
@@ -161,7 +168,7 @@ static int relay(int from, int to, struct faults *f)
 
 int main(int argc, char **argv)
 {
-	struct faults f = { .seed = 1 };
+	struct faults f = { .seed = 1 }, back;
 	char a[32], b[32];
 	int ma, mb, sa, sb;
 
@@ -190,13 +197,27 @@ int main(int argc, char **argv)
 		fprintf(stderr, "serial-relay: cannot create the MCTP serial link\n");
 		return 1;
 	}
+	/* One random stream per direction: where faults fall depends only on
+	 * the seed and the bytes sent, not on how the directions interleave.
+	 */
+	back = f;
+	back.seed = f.seed * 6364136223846793005ULL + 1442695040888963407ULL;
+	if (!back.seed)
+		back.seed = 1;
 	printf("%s %s\n", a, b);
 	fflush(stdout);
 	signal(SIGTERM, on_signal);
 	signal(SIGINT, on_signal);
+	signal(SIGUSR1, on_signal);
 	while (!stop) {
 		struct pollfd p[2] = { { ma, POLLIN, 0 }, { mb, POLLIN, 0 } };
 
+		if (healed == 1) {
+			fprintf(stderr, "serial-relay: healed after dropping %llu, duplicating %llu, "
+				"corrupting %llu bytes\n", f.dropped + back.dropped,
+				f.duplicated + back.duplicated, f.corrupted + back.corrupted);
+			healed = 2;
+		}
 		if (poll(p, 2, 1000) < 0) {
 			if (errno == EINTR)
 				continue;
@@ -204,11 +225,12 @@ int main(int argc, char **argv)
 		}
 		if ((p[0].revents & POLLIN) && relay(ma, mb, &f) < 0)
 			break;
-		if ((p[1].revents & POLLIN) && relay(mb, ma, &f) < 0)
+		if ((p[1].revents & POLLIN) && relay(mb, ma, &back) < 0)
 			break;
 	}
 	fprintf(stderr, "serial-relay: %s<->%s relayed %llu bytes, dropped %llu, duplicated %llu, "
-		"corrupted %llu\n", a, b, f.relayed, f.dropped, f.duplicated, f.corrupted);
+		"corrupted %llu\n", a, b, f.relayed + back.relayed, f.dropped + back.dropped,
+		f.duplicated + back.duplicated, f.corrupted + back.corrupted);
 	close(sa);
 	close(sb);
 	return 0;
