@@ -271,6 +271,25 @@ else
 	result fail "suspect-marks" "bench-collect or report failed (see $v/)"
 fi
 
+# pb fold: perf script call chains -> folded stacks, root first, counted.
+fold=$OUT/fold
+rm -rf "$fold" && mkdir -p "$fold"
+printf '%s\n' "bench 76 6.1: 200040 cpu-clock:" \
+	"	ffffffff811ce40f inner+0x1ff ([kernel.kallsyms])" \
+	"	ffffffff8125165c outer+0x56c ([kernel.kallsyms])" \
+	"	    7fc112e50ad7 [unknown] (/bin/busybox)" "" \
+	"bench 76 6.2: 200040 cpu-clock:" \
+	"	ffffffff811ce40f inner+0x2 ([kernel.kallsyms])" \
+	"	ffffffff8125165c outer+0x56c ([kernel.kallsyms])" \
+	"	    7fc112e50ad7 [unknown] (/bin/busybox)" "" \
+	"sed 77 6.3: 200040 cpu-clock:" "	          163195 [unknown] (/bin/busybox)" > "$fold/in.txt"
+printf '%s\n' "bench;[busybox];outer;inner 2" "sed;[busybox] 1" > "$fold/want.txt"
+if "$PB" fold "$fold/in.txt" > "$fold/got.txt" 2>&1 && cmp -s "$fold/got.txt" "$fold/want.txt"; then
+	result ok "fold-stacks"
+else
+	result fail "fold-stacks" "pb fold output differs (see $fold/got.txt)"
+fi
+
 # crash-memory: PB-MEM lines -> JSON -> the RESULTS.md section.
 mem=$OUT/memory
 rm -rf "$mem" && mkdir -p "$mem"
