@@ -39,6 +39,31 @@ static void cell(FILE *f, const struct series *s, int icount)
 	fprintf(f, " |");
 }
 
+/*
+ * If `make profile SUITE=...` left a perf diff for this suite, show its
+ * first lines (the symbols whose share changed most) under the table.
+ */
+static void profile_excerpt(FILE *f, const char *suite)
+{
+	char path[256], line[512];
+	int shown = 0;
+	FILE *in;
+
+	snprintf(path, sizeof(path), "profiles/%s/diff.txt", suite);
+	in = fopen(path, "r");
+	if (!in)
+		return;
+	fprintf(f, "Profile (`make profile SUITE=%s`, perf record -g on the cpu-clock event; "
+		"`%s`, perf diff baseline -> patched, share of samples):\n\n```\n", suite, path);
+	while (shown < 12 && fgets(line, sizeof(line), in))
+		if (line[0] != '#' && line[0] != '\n') {
+			fputs(line, f);
+			shown++;
+		}
+	fprintf(f, "```\n\n");
+	fclose(in);
+}
+
 static void suite_table(FILE *f, json_t *root)
 {
 	static struct series a, b;
@@ -79,6 +104,7 @@ static void suite_table(FILE *f, json_t *root)
 	snprintf(plot, sizeof(plot), "plots/%s.png", suite);
 	if (!access(plot, R_OK))	/* drawn by `make plots` from the same results */
 		fprintf(f, "![%s](%s)\n\n", suite, plot);
+	profile_excerpt(f, suite);
 	fprintf(f, "Recorded with:");
 	json_object_foreach(meta, k, v)
 		fprintf(f, " %s `%s`;", k, json_string_value(v));
