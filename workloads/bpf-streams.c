@@ -7,7 +7,9 @@
  *   bad stream ids and fds are refused; a flood keeps its first 100000
  *   bytes intact and reports the drops, and draining frees the capacity;
  *   two CPUs writing at once lose nothing; a perf_event program writes from
- *   the sampling interrupt; loading, filling and unloading twenty times
+ *   the sampling interrupt; every CPU flooding from syscall and perf_event
+ *   context at once while a reader drains loses nothing it reported
+ *   written and damages nothing; loading, filling and unloading twenty times
  *   gives the memory back.
  * absent (baseline 6.12): no kfunc in BTF, the load fails naming it and the
  *   bpf() command returns EINVAL.
@@ -291,6 +293,223 @@ static void perf_event_cases(struct streams *skel)
 	free(text);
 }
 
+/* ---- a flood from every CPU, from syscall and perf_event context, while a reader drains ---- */
+
+struct flood {
+	struct streams *skel;
+	int ncpu;
+	volatile int writers_done;
+	char *text[2];		/* what the reader got: [0] syscall program, [1] perf_event program */
+	size_t len[2], cap[2];
+	int reads_while_writing;
+};
+
+static void append(struct flood *f, int which, int prog_fd)
+{
+	int got;
+
+	do {
+		if (f->len[which] + 4096 + 1 > f->cap[which]) {
+			f->cap[which] = f->cap[which] * 2 + 8192;
+			f->text[which] = realloc(f->text[which], f->cap[which]);
+			if (!f->text[which])
+				exit(2);
+		}
+		got = pb_stream_read(prog_fd, PB_STREAM_STDOUT, f->text[which] + f->len[which], 4096);
+		if (got > 0) {
+			f->len[which] += got;
+			if (!f->writers_done)
+				f->reads_while_writing++;
+		}
+	} while (got > 0);
+	f->text[which][f->len[which]] = '\0';
+}
+
+static void *drain_while_writing(void *arg)
+{
+	struct flood *f = arg;
+	int fd[2] = { bpf_program__fd(f->skel->progs.flood_step),
+		      bpf_program__fd(f->skel->progs.flood_from_perf_event) };
+
+	while (!f->writers_done) {
+		append(f, 0, fd[0]);
+		append(f, 1, fd[1]);
+		usleep(200);
+	}
+	return NULL;
+}
+
+struct flood_writer {
+	struct streams *skel;
+	int cpu, runs, rc;
+};
+
+static double ms_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (t.tv_sec - t0->tv_sec) * 1e3 + (t.tv_nsec - t0->tv_nsec) / 1e6;
+}
+
+/*
+ * Many short runs, so that the reader gets the CPU between them, for at
+ * least FLOOD_MS: the guest kernel has no high-resolution timers, so the
+ * cpu-clock event fires at the tick (250 Hz) and needs time to fire often.
+ */
+#define FLOOD_MS 400
+static void *flood_on_cpu(void *arg)
+{
+	struct flood_writer *w = arg;
+	struct timespec t0;
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(w->cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (w->runs = 0; !w->rc && (w->runs < 40 || ms_since(&t0) < FLOOD_MS); w->runs++)
+		w->rc = run_prog(w->skel->progs.flood_step);
+	return NULL;
+}
+
+/*
+ * Every message read must be intact and belong to its writer's sequence in
+ * order; a writer's messages that were reported written must all be read,
+ * and no other.
+ */
+static int check_flood_text(char *text, const char *kind, int ncpu, const struct stream_out *out,
+			    char *why, size_t whylen)
+{
+	long long last[PB_MAX_CPUS];
+	int got[PB_MAX_CPUS] = { 0 }, bad = 0;
+	char want[128], *line;
+
+	for (int c = 0; c < PB_MAX_CPUS; c++)
+		last[c] = -1;
+	for (line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		char k[8];
+		int cpu;
+		unsigned long long seq;
+
+		if (sscanf(line, "%7s %d seq %llu", k, &cpu, &seq) != 3 || strcmp(k, kind) ||
+		    cpu < 0 || cpu >= ncpu) {
+			if (!bad++)
+				snprintf(why, whylen, "%s: unexpected line \"%.40s\"", kind, line);
+			continue;
+		}
+		snprintf(want, sizeof(want), "%s %d seq %08llu %s", kind, cpu, seq, FILLER);
+		if ((long long)seq <= last[cpu] || strcmp(line, want)) {
+			if (!bad++)
+				snprintf(why, whylen, "%s %d: seq %llu after %lld, or damaged: \"%.60s\"",
+					 kind, cpu, seq, last[cpu], line);
+			continue;
+		}
+		last[cpu] = seq;
+		got[cpu]++;
+	}
+	for (int c = 0; c < ncpu; c++)
+		if (got[c] != out[c].written && !bad++)
+			snprintf(why, whylen, "%s %d: read %d messages, %d reported written", kind, c,
+				 got[c], out[c].written);
+	return bad;
+}
+
+static void flood_all_cases(struct streams *skel)
+{
+	enum { PER_RUN = 100 };
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_SOFTWARE,
+		.size = sizeof(attr),
+		.config = PERF_COUNT_SW_CPU_CLOCK,
+		.sample_period = 20000,	/* every 20 us of each CPU's time */
+	};
+	struct flood f = { .skel = skel, .ncpu = sysconf(_SC_NPROCESSORS_ONLN) };
+	struct flood_writer w[PB_MAX_CPUS];
+	struct bpf_link *link[PB_MAX_CPUS] = { NULL };
+	pthread_t t[PB_MAX_CPUS], reader;
+	int pfd[PB_MAX_CPUS], attached = 0, wrc = 0, bad;
+	long long sys_written = 0, sys_dropped = 0, perf_written = 0, perf_hits = 0, other = 0;
+	char why[200] = "", one[128];
+	struct timespec t0;
+	double elapsed;
+	size_t msg;
+
+	message(one, sizeof(one), 0, 0);
+	msg = strlen(one);
+
+	if (f.ncpu > PB_MAX_CPUS)
+		f.ncpu = PB_MAX_CPUS;
+	for (int c = 0; c < f.ncpu; c++) {
+		pfd[c] = syscall(__NR_perf_event_open, &attr, -1, c, -1, 0);	/* all tasks on CPU c */
+		if (pfd[c] >= 0)
+			link[c] = bpf_program__attach_perf_event(skel->progs.flood_from_perf_event,
+								 pfd[c]);
+		attached += link[c] != NULL;
+	}
+	tap(attached == f.ncpu, "flood-all.perf-event-on-every-cpu", "%d of %d CPUs (%s)", attached,
+	    f.ncpu, strerror(errno));
+	skel->bss->args = (struct stream_args){ .count = PER_RUN, .stream = PB_STREAM_STDOUT };
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	pthread_create(&reader, NULL, drain_while_writing, &f);
+	for (int c = 0; c < f.ncpu; c++) {
+		w[c] = (struct flood_writer){ .skel = skel, .cpu = c };
+		pthread_create(&t[c], NULL, flood_on_cpu, &w[c]);
+	}
+	for (int c = 0; c < f.ncpu; c++) {
+		pthread_join(t[c], NULL);
+		wrc = wrc ?: w[c].rc;
+	}
+	for (int c = 0; c < f.ncpu; c++) {
+		bpf_link__destroy(link[c]);
+		if (pfd[c] >= 0)
+			close(pfd[c]);
+	}
+	elapsed = ms_since(&t0);
+	f.writers_done = 1;
+	pthread_join(reader, NULL);
+	append(&f, 0, bpf_program__fd(skel->progs.flood_step));
+	append(&f, 1, bpf_program__fd(skel->progs.flood_from_perf_event));
+
+	for (int c = 0; c < f.ncpu; c++) {
+		const struct stream_out *s = &skel->bss->flood_out[c], *p = &skel->bss->flood_perf_out[c];
+
+		sys_written += s->written;
+		sys_dropped += s->dropped;
+		perf_written += p->written;
+		perf_hits += skel->bss->flood_perf_seq[c];
+		other += s->other + p->other;
+		if (s->written + s->dropped + s->other != w[c].runs * PER_RUN && !why[0])
+			snprintf(why, sizeof(why), "cpu %d: %d+%d+%d outcomes of %d calls", c,
+				 s->written, s->dropped, s->other, w[c].runs * PER_RUN);
+		if (p->written + p->dropped + p->other != (int)skel->bss->flood_perf_seq[c] &&
+		    !why[0])
+			snprintf(why, sizeof(why), "perf cpu %d: %d+%d+%d outcomes of %llu hits", c,
+				 p->written, p->dropped, p->other,
+				 (unsigned long long)skel->bss->flood_perf_seq[c]);
+	}
+	printf("# flood-all: %.1f ms, %d CPUs, syscall %lld written %lld dropped, perf_event %lld hits "
+	       "%lld written, other errors %lld, %d reads during the flood, %zu + %zu bytes read\n",
+	       elapsed, f.ncpu,
+	       sys_written, sys_dropped, perf_hits, perf_written, other,
+	       f.reads_while_writing, f.len[0], f.len[1]);
+	tap(!wrc && !why[0], "flood-all.every-call-accounted", "writer rc %d; %s", wrc, why);
+	tap(f.reads_while_writing > 0 && sys_written * (long long)msg > PB_STREAM_CAPACITY,
+	    "flood-all.reader-drained-during-flood",
+	    "%d reads while writing, %lld bytes written (capacity %d)", f.reads_while_writing,
+	    sys_written * (long long)msg, PB_STREAM_CAPACITY);
+	bad = check_flood_text(f.text[0], "tag", f.ncpu, skel->bss->flood_out, why, sizeof(why));
+	tap(!bad, "flood-all.syscall-messages-intact-in-order-none-lost", "%d problems; %s", bad,
+	    why);
+	why[0] = '\0';
+	bad = check_flood_text(f.text[1], "perf", f.ncpu, skel->bss->flood_perf_out, why,
+			       sizeof(why));
+	tap(!bad && perf_written > 0, "flood-all.perf-event-messages-intact-in-order-none-lost",
+	    "%d problems, %lld written; %s", bad, perf_written, why);
+	free(f.text[0]);
+	free(f.text[1]);
+}
+
 /*
  * Free memory in kB, counting the pages parked on the per-CPU lists too:
  * MemFree leaves those out, and free_pages_nolock() may park more there.
@@ -394,6 +613,7 @@ int main(int argc, char **argv)
 			flood_cases(skel);
 			concurrent_cases(skel);
 			perf_event_cases(skel);
+			flood_all_cases(skel);
 			streams__destroy(skel);
 			unload_cases();
 		}

@@ -32,6 +32,10 @@ struct stream_args args;
 struct stream_out out[PB_MAX_CPUS + 1];	/* per tag; the last one is the perf_event program */
 int perf_hits;
 
+/* The flood from every context: per-CPU sequence numbers and outcomes. */
+struct stream_out flood_out[PB_MAX_CPUS], flood_perf_out[PB_MAX_CPUS];
+__u64 flood_seq[PB_MAX_CPUS], flood_perf_seq[PB_MAX_CPUS];
+
 SEC("syscall")
 int hello(void *ctx)
 {
@@ -78,6 +82,35 @@ int from_perf_event(void *ctx)
 
 	if (n < 50)
 		count(&out[PB_MAX_CPUS], stream_printk(PB_STREAM_STDOUT, "perf_event hit %d\n", n));
+	return 0;
+}
+
+static long flood_message(__u64 i, void *ctx)
+{
+	int cpu = bpf_get_smp_processor_id() & (PB_MAX_CPUS - 1);
+
+	count(&flood_out[cpu], stream_printk(PB_STREAM_STDOUT, "tag %d seq %08llu %s\n", cpu,
+					     flood_seq[cpu]++, "................................"));
+	return 0;
+}
+
+/* args.count messages, numbered on from the last run on this CPU */
+SEC("syscall")
+int flood_step(void *ctx)
+{
+	bpf_loop(args.count, flood_message, NULL, 0);
+	return 0;
+}
+
+/* Each sampling interrupt on each CPU writes one message to its own stream. */
+SEC("perf_event")
+int flood_from_perf_event(void *ctx)
+{
+	int cpu = bpf_get_smp_processor_id() & (PB_MAX_CPUS - 1);
+
+	count(&flood_perf_out[cpu], stream_printk(PB_STREAM_STDOUT, "perf %d seq %08llu %s\n", cpu,
+						  flood_perf_seq[cpu]++,
+						  "................................"));
 	return 0;
 }
 
