@@ -3,8 +3,8 @@
  * One syscall program that calls the string kfunc the runner selects, on
  * pointers the runner selects: offsets into page-sized buffers (each its own
  * mmapable array, so a buffer ends at a page followed by vmalloc's unmapped
- * guard page), NULL, a user-space address, an unmapped kernel address, or a
- * buffer longer than XATTR_SIZE_MAX. Run by workloads/bpf-strings.c.
+ * guard page), NULL, a user-space address, an unmapped kernel address, a
+ * buffer longer than XATTR_SIZE_MAX, or any address (freed memory). Run by workloads/bpf-strings.c.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -41,6 +41,8 @@ static const char *pick(int where, __u64 off, char *page)
 		return (const char *)-1L;
 	case STR_BIG:
 		return big + (off & (PB_BIG - 1));
+	case STR_ADDR:
+		return (const char *)off;
 	default:
 		return page + (off & (PB_PAGE - 1));
 	}

@@ -11,8 +11,8 @@ enum str_op {
 	OP_STRNLEN, OP_STRSPN, OP_STRCSPN, OP_STRSTR, OP_STRNSTR, OP_COUNT
 };
 
-/* Where a string argument points. */
-enum str_where { STR_BUF, STR_NULL, STR_USER, STR_UNMAPPED, STR_BIG };
+/* Where a string argument points; STR_ADDR: the offset is the address. */
+enum str_where { STR_BUF, STR_NULL, STR_USER, STR_UNMAPPED, STR_BIG, STR_ADDR };
 
 struct str_args {
 	int op;
