@@ -3,7 +3,7 @@
  * pb plotdata RESULT.json X [--series KEY] [--kernel K] [KEY=VALUE...]
  *
  * Data for gnuplot: one block per kernel (and per value of the --series
- * parameter; --kernel K keeps one kernel), blocks separated by two blank
+ * parameter, a string or an integer; --kernel K keeps one kernel), blocks separated by two blank
  * lines so `index N` picks one, each headed by a title row ("K V" median q1
  * q3, for gnuplot's columnheader), then rows of
  *   X median q1 q3
@@ -43,6 +43,17 @@ static int matches(json_t *params, char **filters, int nf)
 	return 1;
 }
 
+/* A string or integer parameter as text; "" for anything else. */
+static void param_text(json_t *v, char *buf, size_t len)
+{
+	if (json_is_string(v))
+		snprintf(buf, len, "%s", json_string_value(v));
+	else if (json_is_integer(v))
+		snprintf(buf, len, "%lld", (long long)json_integer_value(v));
+	else
+		buf[0] = '\0';
+}
+
 static int by_x(const void *a, const void *b)
 {
 	long long x = ((const struct row *)a)->x, y = ((const struct row *)b)->x;
@@ -63,8 +74,13 @@ static void block(json_t *root, const char *kernel, const char *xkey, const char
 
 		if (!json_is_integer(x) || !matches(params, filters, nf) || n == MAX_ROWS)
 			continue;
-		if (skey && !json_equal(json_object_get(params, skey), json_string(sval)))
-			continue;
+		if (skey) {
+			char v[64];
+
+			param_text(json_object_get(params, skey), v, sizeof(v));
+			if (strcmp(v, sval))
+				continue;
+		}
 		if (!results_load(p, kernel, &s))
 			continue;
 		rows[n++] = (struct row){ json_integer_value(x), stat_median(s.x, s.n),
@@ -85,7 +101,8 @@ static void block(json_t *root, const char *kernel, const char *xkey, const char
 
 int cmd_plotdata(int argc, char **argv)
 {
-	const char *skey = NULL, *only = NULL, *values[MAX_VALUES];
+	const char *skey = NULL, *only = NULL;
+	char values[MAX_VALUES][64];
 	char *filters[16];
 	int nf = 0, nv = 0;
 	json_error_t err;
@@ -113,17 +130,20 @@ int cmd_plotdata(int argc, char **argv)
 		fprintf(stderr, "pb plotdata: %s: %s\n", argv[1], err.text);
 		return 1;
 	}
-	/* series values in order of first appearance */
+	/* series values of the matching points, in order of first appearance */
 	json_array_foreach(json_object_get(root, "points"), i, p) {
-		json_t *v = skey ? json_object_get(json_object_get(p, "params"), skey) : NULL;
+		char v[64];
 		int seen = 0;
 
-		if (!json_is_string(v))
+		json_t *params = json_object_get(p, "params");
+
+		param_text(skey ? json_object_get(params, skey) : NULL, v, sizeof(v));
+		if (!v[0] || !matches(params, filters, nf))
 			continue;
 		for (int j = 0; j < nv; j++)
-			seen |= !strcmp(values[j], json_string_value(v));
+			seen |= !strcmp(values[j], v);
 		if (!seen && nv < MAX_VALUES)
-			values[nv++] = json_string_value(v);
+			snprintf(values[nv++], sizeof(values[0]), "%s", v);
 	}
 	for (int k = 0; k < 2; k++) {
 		const char *kernel = k ? "patched" : "baseline";
