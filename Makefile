@@ -254,7 +254,7 @@ test-harness: tools initramfs
 
 # Benchmarks: both kernels in one invocation, interleaved; results are kept
 # per project commit in results/ and RESULTS.md is regenerated from them.
-SUITES := mctp-route page-pool bpf-strings bpf-stream crash-memory
+SUITES := mctp-route mctp-fragment page-pool bpf-strings bpf-stream crash-memory
 SUITE ?= $(SUITES)
 # Past ROUNDS, more rounds run while the noisiest point cannot detect a
 # TARGET_MDE % shift and another round fits in BUDGET seconds per suite.
@@ -309,6 +309,11 @@ plots: tools
 		$(PB) plotdata $$r routes depth=0 > $(PLOT_DATA)/mctp-route-routes.dat && \
 		$(PB) plotdata $$r depth --kernel patched 'depth!=0' > $(PLOT_DATA)/mctp-route-depth.dat && \
 		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/mctp-route.gp; }
+	@r=$(call latest,mctp-fragment); [ -z "$$r" ] || { \
+		for m in tx local; do \
+			$(PB) plotdata $$r size --series mtu mode=$$m via=dev \
+				> $(PLOT_DATA)/mctp-fragment-$$m.dat || exit 1; done && \
+		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/mctp-fragment.gp; }
 	@r=$(call latest,page-pool); [ -z "$$r" ] || { \
 		$(PB) plotdata $$r path > $(PLOT_DATA)/page-pool.dat && \
 		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/page-pool.gp; }
