@@ -21,6 +21,7 @@
 #include "report_impl.h"
 #include "report_memory.h"
 #include "report_selfcheck.h"
+#include "report_targets.h"
 #include "results.h"
 #include "stats.h"
 
@@ -111,9 +112,13 @@ static void suite_table(FILE *f, json_t *root)
 	fprintf(f, "\n\n");
 }
 
+#define MAX_RESULTS 32
+
 int cmd_report(int argc, char **argv)
 {
+	json_t *roots[MAX_RESULTS];
 	struct atomic_file a;
+	int n = 0;
 
 	if (argc < 3) {
 		fprintf(stderr, "usage: pb report OUT.md RESULT.json...\n");
@@ -145,22 +150,25 @@ int cmd_report(int argc, char **argv)
 		"1 %%: the spread shown is real but tiny.\n\n");
 	for (int i = 2; i < argc; i++) {
 		json_error_t err;
-		json_t *root = json_load_file(argv[i], 0, &err);
-		const char *kind;
 
-		if (!root) {
-			fprintf(stderr, "pb report: %s: %s\n", argv[i], err.text);
+		if (n == MAX_RESULTS || !(roots[n++] = json_load_file(argv[i], 0, &err))) {
+			fprintf(stderr, "pb report: %s: %s\n", argv[i],
+				n > MAX_RESULTS ? "too many result files" : err.text);
 			atomic_commit(&a, 0);
 			return 1;
 		}
-		kind = json_string_value(json_object_get(root, "kind"));
+	}
+	report_targets(a.f, roots, n);
+	for (int i = 0; i < n; i++) {
+		const char *kind = json_string_value(json_object_get(roots[i], "kind"));
+
 		if (kind && !strcmp(kind, "memory"))
-			report_memory_table(a.f, root);
+			report_memory_table(a.f, roots[i]);
 		else if (kind && !strcmp(kind, "selfcheck"))
-			report_selfcheck(a.f, root);
+			report_selfcheck(a.f, roots[i]);
 		else
-			suite_table(a.f, root);
-		json_decref(root);
+			suite_table(a.f, roots[i]);
+		json_decref(roots[i]);
 	}
 	if (atomic_commit(&a, !ferror(a.f))) {
 		perror(argv[1]);

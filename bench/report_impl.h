@@ -15,4 +15,12 @@
  */
 void report_impl_table(FILE *f, json_t *root);
 
+/*
+ * The string-kfunc target: "kfunc" at least TARGET_SPEEDUP times faster
+ * than the best alternative in every row from L = TARGET_FROM_L up. Writes
+ * "met in M of N rows[; missed: ...]" to @text; returns 1 if met, 0 if
+ * not, -1 if no row could be judged.
+ */
+int report_impl_target(json_t *root, char *text, size_t len);
+
 #endif
