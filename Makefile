@@ -254,7 +254,7 @@ test-harness: tools initramfs
 
 # Benchmarks: both kernels in one invocation, interleaved; results are kept
 # per project commit in results/ and RESULTS.md is regenerated from them.
-SUITES := mctp-route mctp-fragment page-pool bpf-strings bpf-stream crash-memory
+SUITES := mctp-route mctp-fragment page-pool bpf-strings bpf-stream commands crash-memory
 SUITE ?= $(SUITES)
 # Past ROUNDS, more rounds run while the noisiest point cannot detect a
 # TARGET_MDE % shift and another round fits in BUDGET seconds per suite.
@@ -290,7 +290,7 @@ POWER_RUNS ?= 10
 TCG_RUNS ?= 5
 selfcheck: setup-bench kernels kernel-selfcheck modules modules-selfcheck bpf tools initramfs
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) \
-		SUITES="$(filter-out crash-memory,$(SUITE))" AA_RUNS=$(AA_RUNS) POWER_RUNS=$(POWER_RUNS) \
+		SUITES="$(filter-out crash-memory commands,$(SUITE))" AA_RUNS=$(AA_RUNS) POWER_RUNS=$(POWER_RUNS) \
 		TCG_RUNS=$(TCG_RUNS) bench/selfcheck.sh
 	@$(MAKE) --no-print-directory report
 

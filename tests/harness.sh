@@ -290,6 +290,24 @@ else
 	result fail "fold-stacks" "pb fold output differs (see $fold/got.txt)"
 fi
 
+# pb hyperfine: two --export-json files (K and 2K operations) -> PB-BENCH
+# lines, run by run; files whose run counts differ are refused.
+hf=$OUT/hyperfine
+rm -rf "$hf" && mkdir -p "$hf"
+echo '{"results":[{"command":"x 4","times":[0.004,0.008]}]}' > "$hf/1x.json"
+echo '{"results":[{"command":"x 8","times":[0.008,0.0176]}]}' > "$hf/2x.json"
+echo '{"results":[{"command":"x 8","times":[0.008]}]}' > "$hf/short.json"
+printf '%s\n' "PB-BENCH suite=commands case=x iters=4 ns=1000000.0 ns2k=1000000.0" \
+	"PB-BENCH suite=commands case=x iters=4 ns=2000000.0 ns2k=2200000.0" > "$hf/want.txt"
+if "$PB" hyperfine commands case=x 4 "$hf/1x.json" "$hf/2x.json" > "$hf/got.txt" 2>&1 &&
+   cmp -s "$hf/got.txt" "$hf/want.txt" &&
+   ! "$PB" hyperfine commands case=x 4 "$hf/1x.json" "$hf/short.json" > "$hf/bad.txt" 2>&1 &&
+   grep -q 'different run counts' "$hf/bad.txt"; then
+	result ok "hyperfine-exports-to-samples"
+else
+	result fail "hyperfine-exports-to-samples" "pb hyperfine output differs (see $hf/got.txt, $hf/bad.txt)"
+fi
+
 # crash-memory: PB-MEM lines -> JSON -> the RESULTS.md section.
 mem=$OUT/memory
 rm -rf "$mem" && mkdir -p "$mem"
