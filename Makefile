@@ -62,7 +62,7 @@ KUNIT_SUITES_baseline := mctp
 KUNIT_SUITES_patched := mctp-route,mctp-sock
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
-	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-debug-run test-unit test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck profile \
+	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-debug-run test-unit test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck profile trace \
 	compare report plots modules check-series clean distclean
 
 help:
@@ -87,6 +87,7 @@ help:
 	@echo "  make test-debug  KUnit and guest tests on the sanitizer kernel (KASAN, lockdep, kmemleak)"
 	@echo "  make selfcheck   A/A false flags, planted-regression power, noise (AA_RUNS= POWER_RUNS= TCG_RUNS=)"
 	@echo "  make profile     perf record inside the guest (SUITE=name)"
+	@echo "  make trace       trace-cmd function_graph on a suite's hot functions (SUITE=name [FUNCS=f+g])"
 	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels; exit 3 on regression"
 	@echo "  make report      regenerate plots/*.png and RESULTS.md from results/"
 	@echo "  make plots       draw plots/*.png (gnuplot) from the newest results"
@@ -337,6 +338,20 @@ profile: setup-bench kernels modules bpf tools initramfs
 	@[ -n "$(filter $(SUITE),$(filter-out crash-memory,$(SUITES)))" ] && [ "$(words $(SUITE))" = 1 ] || \
 		{ echo "make profile: SUITE= one of: $(filter-out crash-memory,$(SUITES))" >&2; exit 1; }
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/profile.sh $(SUITE)
+
+# function_graph (trace-cmd) on one suite's hot functions, per kernel:
+# profiles/SUITE/trace.txt (bench/trace.sh). FUNCS=f+g picks the functions
+# (default for the MCTP suites below), TRACE_ARGS=a,b the suite's arguments.
+TRACE_FUNCS_mctp-route := mctp_route_lookup
+TRACE_ARGS_mctp-route := 4096
+TRACE_FUNCS_mctp-fragment := mctp_do_fragment_route
+trace: setup-bench kernels modules bpf tools initramfs
+	@[ -n "$(filter $(SUITE),$(filter-out crash-memory,$(SUITES)))" ] && [ "$(words $(SUITE))" = 1 ] || \
+		{ echo "make trace: SUITE= one of: $(filter-out crash-memory,$(SUITES))" >&2; exit 1; }
+	@f='$(or $(FUNCS),$(TRACE_FUNCS_$(SUITE)))'; [ -n "$$f" ] || \
+		{ echo "make trace: no default functions for $(SUITE): FUNCS=f+g" >&2; exit 1; }; \
+	PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/trace.sh $(SUITE) "$$f" \
+		'$(or $(TRACE_ARGS),$(TRACE_ARGS_$(SUITE)))'
 
 clean:
 	rm -rf $(BUILD)

@@ -12,6 +12,7 @@ int cmd_records_collect(int argc, char **argv);
 int cmd_noise(int argc, char **argv);
 int cmd_fold(int argc, char **argv);
 int cmd_hyperfine(int argc, char **argv);
+int cmd_durations(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_plotdata(int argc, char **argv);

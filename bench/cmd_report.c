@@ -65,6 +65,23 @@ static void profile_excerpt(FILE *f, const char *suite)
 	fclose(in);
 }
 
+/* If `make trace SUITE=...` left per-call durations for this suite, show them. */
+static void trace_excerpt(FILE *f, const char *suite)
+{
+	char path[256], line[512];
+	FILE *in;
+
+	snprintf(path, sizeof(path), "profiles/%s/trace.txt", suite);
+	in = fopen(path, "r");
+	if (!in)
+		return;
+	fprintf(f, "Per-call durations (`make trace SUITE=%s`, `%s`):\n\n```\n", suite, path);
+	while (fgets(line, sizeof(line), in))
+		fputs(line, f);
+	fprintf(f, "```\n\n");
+	fclose(in);
+}
+
 static void suite_table(FILE *f, json_t *root)
 {
 	static struct series a, b;
@@ -106,6 +123,7 @@ static void suite_table(FILE *f, json_t *root)
 	if (!access(plot, R_OK))	/* drawn by `make plots` from the same results */
 		fprintf(f, "![%s](%s)\n\n", suite, plot);
 	profile_excerpt(f, suite);
+	trace_excerpt(f, suite);
 	fprintf(f, "Recorded with:");
 	json_object_foreach(meta, k, v)
 		fprintf(f, " %s `%s`;", k, json_string_value(v));

@@ -19,6 +19,7 @@ static const struct {
 	{ "report", cmd_report, "write RESULTS.md from JSON results" },
 	{ "plotdata", cmd_plotdata, "one suite's medians and quartiles as gnuplot data blocks" },
 	{ "hyperfine", cmd_hyperfine, "two hyperfine --export-json runs (K and 2K operations) as PB-BENCH lines" },
+	{ "durations", cmd_durations, "per-function call durations from a trace-cmd function_graph report" },
 	{ "fold", cmd_fold, "perf script call chains as folded stacks (flame graph input)" },
 	{ "noise", cmd_noise, "coefficient of variation and detectable shift of a result" },
 	{ "compare", cmd_compare, "compare one suite's results across revisions or kernels" },

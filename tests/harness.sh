@@ -308,6 +308,25 @@ else
 	result fail "hyperfine-exports-to-samples" "pb hyperfine output differs (see $hf/got.txt, $hf/bad.txt)"
 fi
 
+# pb durations: function_graph leaf entries of a trace-cmd report, per function.
+dur=$OUT/durations
+rm -rf "$dur" && mkdir -p "$dur"
+{
+	echo "cpus=2"
+	echo "  mctp-bench-61 [001] 12.000001: funcgraph_entry:        0.050 us   |  mctp_route_lookup();"
+	echo "  mctp-bench-61 [001] 12.000002: funcgraph_entry:        0.070 us   |  mctp_route_lookup();"
+	echo "  mctp-bench-61 [001] 12.000003: funcgraph_entry:      + 60.000 us  |  mctp_route_lookup();"
+	echo "  mctp-bench-61 [001] 12.000004: funcgraph_entry:        1.000 us   |  other_fn();"
+	echo "  mctp-bench-61 [001] 12.000005: funcgraph_entry:                   |  parent() {"
+} > "$dur/report.txt"
+printf '%s\n' "mctp_route_lookup calls=3 median=70 q1=60 q3=30035 p99=58801 total=60120" \
+	"other_fn calls=1 median=1000 q1=1000 q3=1000 p99=1000 total=1000" > "$dur/want.txt"
+if "$PB" durations "$dur/report.txt" > "$dur/got.txt" 2>&1 && cmp -s "$dur/got.txt" "$dur/want.txt"; then
+	result ok "durations-from-function-graph"
+else
+	result fail "durations-from-function-graph" "pb durations output differs (see $dur/got.txt)"
+fi
+
 # crash-memory: PB-MEM lines -> JSON -> the RESULTS.md section.
 mem=$OUT/memory
 rm -rf "$mem" && mkdir -p "$mem"
