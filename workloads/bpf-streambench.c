@@ -8,9 +8,14 @@
  * empty bpf_loop harness. Sinks are drained between batches, so no batch
  * meets a full stream or ring. Prints one line per sample:
  *   PB-BENCH suite=bpf-stream impl=I size=S iters=K ns=X ns2k=Y
+ * On the patched kernel also impl=kfunc-full, a call that finds the stream
+ * at its 100000-byte capacity (-ENOSPC), and impl=stream-read, the cost per
+ * message of reading a stream of K messages back in 4096-byte reads
+ * (BPF_PROG_STREAM_READ_BY_FD, timed in userspace on the guest clock).
  */
 #include <errno.h>
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +30,7 @@
 
 static const char *const impl_names[] = { "trace-printk", "ringbuf-output", "ringbuf-reserve",
 					  "empty", "kfunc" };
+#define STREAM_CAPACITY 100000
 static const int sizes[] = { 16, 64, 256 };
 
 struct target {
@@ -69,6 +75,89 @@ static int batch(struct target *t, int impl, int iters, double *per_call)
 	}
 	*per_call = (double)t->out->ns / iters;
 	drain(t, impl);
+	return 0;
+}
+
+/* K calls, every one of which must find the stream full. */
+static int batch_full(struct target *t, int iters, double *per_call)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts);
+
+	t->args->iters = iters;
+	t->out->failed = 0;
+	if (bpf_prog_test_run_opts(t->prog_fd, &opts) || t->out->failed != iters) {
+		fprintf(stderr, "bpf-streambench: full stream: %d of %d calls failed (%s)\n",
+			t->out->failed, iters, strerror(errno));
+		return -1;
+	}
+	*per_call = (double)t->out->ns / iters;
+	return 0;
+}
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* Write @messages, then time reading all of them back; per message. */
+static int time_read(struct target *t, int messages, double *per_message)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts);
+	size_t want = (size_t)messages * (t->args->size - 1), got = 0;
+	char buf[4096];
+	double t0;
+	int n;
+
+	t->args->iters = messages;
+	t->out->failed = 0;
+	if (bpf_prog_test_run_opts(t->prog_fd, &opts) || t->out->failed) {
+		fprintf(stderr, "bpf-streambench: filling for the read: %d failed\n", t->out->failed);
+		return -1;
+	}
+	t0 = now_ns();
+	while ((n = pb_stream_read(t->prog_fd, 1, buf, sizeof(buf))) > 0)
+		got += n;
+	*per_message = (now_ns() - t0) / messages;
+	if (got != want) {
+		fprintf(stderr, "bpf-streambench: read %zu bytes back, want %zu\n", got, want);
+		return -1;
+	}
+	return 0;
+}
+
+/* The stream at capacity, and reading it back, at one message size. */
+static int stream_limits(struct target *t, int size, int iters, int samples)
+{
+	LIBBPF_OPTS(bpf_test_run_opts, opts);
+	int read_k = STREAM_CAPACITY / (2 * (size - 1));	/* 2K messages fit */
+	double one, two;
+
+	t->args->iters = STREAM_CAPACITY / (size - 1) + 10;	/* fill it */
+	t->out->failed = 0;
+	if (bpf_prog_test_run_opts(t->prog_fd, &opts) || !t->out->failed) {
+		fprintf(stderr, "bpf-streambench: the stream did not fill\n");
+		return -1;
+	}
+	if (batch_full(t, iters, &one))	/* warm-up */
+		return -1;
+	for (int k = 0; k < samples; k++) {
+		if (batch_full(t, iters, &one) || batch_full(t, 2 * iters, &two))
+			return -1;
+		printf("PB-BENCH suite=bpf-stream impl=kfunc-full size=%d iters=%d ns=%.2f ns2k=%.2f\n",
+		       size, iters, one, two);
+	}
+	drain(t, SB_STREAM);
+	if (time_read(t, read_k, &one))	/* warm-up */
+		return -1;
+	for (int k = 0; k < samples; k++) {
+		if (time_read(t, read_k, &one) || time_read(t, 2 * read_k, &two))
+			return -1;
+		printf("PB-BENCH suite=bpf-stream impl=stream-read size=%d iters=%d ns=%.2f ns2k=%.2f\n",
+		       size, read_k, one, two);
+	}
 	return 0;
 }
 
@@ -121,6 +210,8 @@ int main(int argc, char **argv)
 				printf("PB-BENCH suite=bpf-stream impl=%s size=%d iters=%d ns=%.2f ns2k=%.2f\n",
 				       impl_names[impl], sizes[s], iters, one, two);
 			}
+			if (impl == SB_STREAM && stream_limits(&t, sizes[s], iters, samples))
+				return 1;
 		}
 	ring_buffer__free(rb);
 	streambench_kfunc__destroy(kf);
