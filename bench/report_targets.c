@@ -218,7 +218,7 @@ static void gateway_row(FILE *f, json_t *route)
 
 static void stream_row(FILE *f, json_t *stream)
 {
-	char list[240] = "", text[300];
+	char list[400] = "", text[460];
 	int judged = 0, met = 0;
 	json_t *p, *q;
 	size_t i, j;
@@ -238,12 +238,13 @@ static void stream_row(FILE *f, json_t *stream)
 			size_t off = strlen(list);
 
 			if (strcmp(str_param(q, "impl"), "trace-printk") ||
+			    strcmp(str_param(q, "ctx"), str_param(p, "ctx")) ||
 			    int_param(q, "size", -2) != size || t <= 0)
 				continue;
 			judged++;
 			met += k <= t * (1 + RESULTS_FLOOR_ICOUNT);
-			snprintf(list + off, sizeof(list) - off, "%s%lld B: %.2f", off ? ", " : "",
-				 size, k / t);
+			snprintf(list + off, sizeof(list) - off, "%s%lld B%s%s: %.2f", off ? ", " : "",
+				 size, *str_param(p, "ctx") ? " " : "", str_param(p, "ctx"), k / t);
 		}
 	}
 	snprintf(text, sizeof(text), "kfunc / trace-printk per call: %s", list);

@@ -12,10 +12,16 @@
  * at its 100000-byte capacity (-ENOSPC), and impl=stream-read, the cost per
  * message of reading a stream of K messages back in 4096-byte reads
  * (BPF_PROG_STREAM_READ_BY_FD, timed in userspace on the guest clock).
+ * Every impl is also timed from a perf_event program, run from the
+ * cpu-clock interrupt (hard-IRQ context: the guest has no PMU for NMIs):
+ *   PB-BENCH suite=bpf-stream impl=I ctx=perf_event size=S iters=K ...
  */
 #include <errno.h>
+#include <linux/perf_event.h>
 #include <stdio.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +45,8 @@ struct target {
 	char *msg;
 	int prog_fd;
 	struct ring_buffer *rb;
+	struct bpf_program *perf_prog;	/* the same calls from a perf_event program */
+	int *perf_armed, *perf_runs;
 };
 
 static int discard(void *ctx, void *data, size_t len)
@@ -47,12 +55,13 @@ static int discard(void *ctx, void *data, size_t len)
 	return 0;
 }
 
-static void drain(struct target *t, int impl)
+/* Empty the sink; a stream is per program: @prog_fd's. */
+static void drain(struct target *t, int impl, int prog_fd)
 {
 	char buf[8192];
 
 	if (impl == SB_STREAM)
-		while (pb_stream_read(t->prog_fd, 1, buf, sizeof(buf)) > 0)
+		while (pb_stream_read(prog_fd, 1, buf, sizeof(buf)) > 0)
 			;
 	else if (t->rb)
 		ring_buffer__consume(t->rb);
@@ -74,7 +83,7 @@ static int batch(struct target *t, int impl, int iters, double *per_call)
 		return -1;
 	}
 	*per_call = (double)t->out->ns / iters;
-	drain(t, impl);
+	drain(t, impl, t->prog_fd);
 	return 0;
 }
 
@@ -100,6 +109,42 @@ static double now_ns(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* One batch from the cpu-clock interrupt: attach, arm, wait for its run. */
+static int perf_batch(struct target *t, int impl, int iters, double *per_call)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_SOFTWARE,
+		.size = sizeof(attr),
+		.config = PERF_COUNT_SW_CPU_CLOCK,
+		.sample_period = 1000000,	/* 1 ms; it fires at the tick */
+	};
+	volatile int *runs = t->perf_runs;
+	int pfd = syscall(__NR_perf_event_open, &attr, 0, -1, -1, 0), before = *runs;
+	struct bpf_link *link = pfd >= 0 ? bpf_program__attach_perf_event(t->perf_prog, pfd) : NULL;
+	double t0 = now_ns();
+
+	if (!link) {
+		fprintf(stderr, "bpf-streambench: perf event: %s\n", strerror(errno));
+		return -1;
+	}
+	t->args->iters = iters;
+	t->out->failed = 0;
+	*t->perf_armed = 1;
+	while (*runs == before && now_ns() - t0 < 5e9)	/* burn CPU until it fires */
+		;
+	bpf_link__destroy(link);
+	close(pfd);
+	if (*runs == before || t->out->failed) {
+		fprintf(stderr, "bpf-streambench: %s from perf_event: %s (%d of %d, last %d)\n",
+			impl_names[impl], *runs == before ? "no sample in 5 s" : "emissions failed",
+			t->out->failed, iters, t->out->last_err);
+		return -1;
+	}
+	*per_call = (double)t->out->ns / iters;
+	drain(t, impl, bpf_program__fd(t->perf_prog));
+	return 0;
 }
 
 /* Write @messages, then time reading all of them back; per message. */
@@ -149,7 +194,7 @@ static int stream_limits(struct target *t, int size, int iters, int samples)
 		printf("PB-BENCH suite=bpf-stream impl=kfunc-full size=%d iters=%d ns=%.2f ns2k=%.2f\n",
 		       size, iters, one, two);
 	}
-	drain(t, SB_STREAM);
+	drain(t, SB_STREAM, t->prog_fd);
 	if (time_read(t, read_k, &one))	/* warm-up */
 		return -1;
 	for (int k = 0; k < samples; k++) {
@@ -194,10 +239,14 @@ int main(int argc, char **argv)
 
 			if (impl == SB_STREAM)
 				t = (struct target){ &kf->bss->args, &kf->bss->out, kf->bss->msg,
-						     bpf_program__fd(kf->progs.run), NULL };
+						     bpf_program__fd(kf->progs.run), NULL,
+						     kf->progs.run_perf, &kf->bss->perf_armed,
+						     &kf->bss->perf_runs };
 			else
 				t = (struct target){ &alt->bss->args, &alt->bss->out, alt->bss->msg,
-						     bpf_program__fd(alt->progs.run), rb };
+						     bpf_program__fd(alt->progs.run), rb,
+						     alt->progs.run_perf, &alt->bss->perf_armed,
+						     &alt->bss->perf_runs };
 			memset(t.msg, 'x', sizes[s] - 1);
 			t.msg[sizes[s] - 1] = '\0';
 			t.args->impl = impl;
@@ -209,6 +258,15 @@ int main(int argc, char **argv)
 					return 1;
 				printf("PB-BENCH suite=bpf-stream impl=%s size=%d iters=%d ns=%.2f ns2k=%.2f\n",
 				       impl_names[impl], sizes[s], iters, one, two);
+			}
+			if (perf_batch(&t, impl, iters, &one))	/* warm-up */
+				return 1;
+			for (int k = 0; k < samples; k++) {
+				if (perf_batch(&t, impl, iters, &one) ||
+				    perf_batch(&t, impl, 2 * iters, &two))
+					return 1;
+				printf("PB-BENCH suite=bpf-stream impl=%s ctx=perf_event size=%d iters=%d "
+				       "ns=%.2f ns2k=%.2f\n", impl_names[impl], sizes[s], iters, one, two);
 			}
 			if (impl == SB_STREAM && stream_limits(&t, sizes[s], iters, samples))
 				return 1;

@@ -17,7 +17,7 @@ struct sbm_args {
 struct sbm_out {
 	unsigned long long ns;	/* guest clock over all iterations */
 	int failed;		/* calls that did not return success */
-	int pad;
+	int last_err;		/* the last failure's return value */
 };
 
 #endif

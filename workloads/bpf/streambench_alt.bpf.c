@@ -76,5 +76,6 @@ static long one_call(__u64 i, void *ctx)
 }
 
 PB_TIMED_RUN(args.iters, out.ns, one_call)
+PB_TIMED_PERF_RUN(args.iters, out.ns, one_call)
 
 char LICENSE[] SEC("license") = "GPL";

@@ -18,11 +18,16 @@ static long one_call(__u64 i, void *ctx)
 {
 	__u64 arg = (__u64)(unsigned long)msg;
 
-	if (bpf_stream_vprintk(1, fmt, &arg, sizeof(arg), NULL))
+	int err = bpf_stream_vprintk(1, fmt, &arg, sizeof(arg), NULL);
+
+	if (err) {
 		out.failed++;
+		out.last_err = err;
+	}
 	return 0;
 }
 
 PB_TIMED_RUN(args.iters, out.ns, one_call)
+PB_TIMED_PERF_RUN(args.iters, out.ns, one_call)
 
 char LICENSE[] SEC("license") = "GPL";
