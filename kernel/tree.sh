@@ -35,6 +35,7 @@ pristine() {
 	[ -r "$TARBALL" ] || die "$TARBALL missing: reinstall $PKG"
 	if [ -f "$SRC/.pb-pristine" ] && [ "$(cat "$SRC/.pb-pristine")" = "$ver" ] &&
 	   $GIT -C "$SRC" rev-parse -q --verify refs/tags/pristine >/dev/null 2>&1; then
+		$GIT -C "$SRC" config gc.auto 0
 		# A damaged tree (files changed or removed by hand) is restored, not trusted.
 		if [ -n "$($GIT -C "$SRC" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
 			echo "tree: pristine tree was modified; restoring it"
@@ -57,6 +58,9 @@ pristine() {
 	(
 		cd "$SRC.tmp"
 		$GIT init -q -b baseline
+		# An automatic gc would run detached, holding the cache lock (fd 9)
+		# for minutes while it repacks the whole tree.
+		$GIT config gc.auto 0
 		# The tree ships no .gitignore-tracked build products; commit it whole.
 		$GIT add -A -f .
 		$GIT commit -q -m "Debian $PKG $ver (pristine)"
