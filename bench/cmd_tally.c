@@ -3,7 +3,8 @@
  * pb tally FILE...: sum TAP result files. Prints every failure, one line per
  * file, and the closing "N passed, N failed, N skipped". A missing or
  * unparsable file is itself a failure: a stage that never ran must not look
- * like a stage that passed.
+ * like a stage that passed. So is a file with no result at all ("1..0"):
+ * every stage tallied here has something to check.
  */
 #include <stdio.h>
 
@@ -27,6 +28,10 @@ int cmd_tally(int argc, char **argv)
 			continue;
 		}
 		fclose(f);
+		if (!rep.n) {
+			printf("FAIL %s: no test ran (an empty plan)\n", argv[i]);
+			fail++;
+		}
 		for (size_t j = 0; j < rep.n; j++)
 			if (rep.results[j].status == KTAP_FAIL)
 				printf("FAIL %s%s%s\n", rep.results[j].path,

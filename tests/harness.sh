@@ -41,6 +41,14 @@ expect_in() {
 	if grep -q -- "$2" "$1"; then result ok "$3"; else result fail "$3" "'$2' not in $1"; fi
 }
 
+# A stage whose TAP plans nothing ran no test: pb tally counts it as failed.
+printf 'TAP version 13\n1..0\n' > "$OUT/empty.tap"
+if "$PB" tally "$OUT/empty.tap" > "$OUT/empty-tally.out" 2>&1; then
+	result fail "tally-empty-plan-fails" "pb tally passed a TAP file with no test"
+else
+	expect_in "$OUT/empty-tally.out" "no test ran" "tally-empty-plan-fails"
+fi
+
 if guest pass 0 120 true; then result ok "guest-pass"; fi
 
 if guest fail 1 120 exit 3; then

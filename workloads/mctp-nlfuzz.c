@@ -190,15 +190,19 @@ static int dump(struct nl *nl, uint16_t type, size_t hdrlen, int *entries)
 
 int main(int argc, char **argv)
 {
-	long count = argc == 4 ? atol(argv[3]) : 0;
+	char *seed_end = NULL, *count_end = NULL;
+	unsigned long long seed = argc == 4 ? strtoull(argv[2], &seed_end, 0) : 0;
+	long count = argc == 4 ? strtol(argv[3], &count_end, 0) : 0;
 	int accepted = 0, rejected = 0, bad_dumps = 0, dumps = 0, t = 0;
 	struct nl nl;
 
-	if (argc != 4 || count < 1 || !(ifindex = (int)if_nametoindex(argv[1]))) {
-		fprintf(stderr, "usage: mctp-nlfuzz DEV SEED COUNT   (DEV an MCTP interface)\n");
+	if (argc != 4 || count < 1 || seed_end == argv[2] || *seed_end || *count_end ||
+	    !(ifindex = (int)if_nametoindex(argv[1]))) {
+		fprintf(stderr, "usage: mctp-nlfuzz DEV SEED COUNT   (DEV an MCTP interface; "
+			"SEED and COUNT numbers)\n");
 		return 2;
 	}
-	rng = strtoull(argv[2], NULL, 0) * 2654435761u + 1;
+	rng = seed * 2654435761u + 1;
 	if (nl_open(&nl)) {
 		perror("mctp-nlfuzz: netlink");
 		return 1;

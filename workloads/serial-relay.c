@@ -173,8 +173,14 @@ int main(int argc, char **argv)
 	int ma, mb, sa, sb;
 
 	for (int i = 1; i + 1 < argc; i += 2) {
-		unsigned long long v = strtoull(argv[i + 1], NULL, 0);
+		char *end;
+		unsigned long long v = strtoull(argv[i + 1], &end, 0);
 
+		if (end == argv[i + 1] || *end) {
+			fprintf(stderr, "serial-relay: %s wants a number, not '%s'\n", argv[i],
+				argv[i + 1]);
+			return 2;
+		}
 		if (!strcmp(argv[i], "--drop"))
 			f.drop = v;
 		else if (!strcmp(argv[i], "--dup"))
