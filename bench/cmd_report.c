@@ -82,6 +82,35 @@ static void trace_excerpt(FILE *f, const char *suite)
 	fclose(in);
 }
 
+/*
+ * profiles/SUITE/analysis.md is written by hand: what the profile or the
+ * code says about a result. Its first line, "<!-- results: COMMIT -->",
+ * names the results it was written for; under newer results it is shown
+ * with a warning rather than trusted.
+ */
+static void analysis_excerpt(FILE *f, const char *suite, json_t *meta)
+{
+	const char *now = json_string_value(json_object_get(meta, "project_commit"));
+	char path[256], line[1024], of[64] = "";
+	FILE *in;
+
+	snprintf(path, sizeof(path), "profiles/%s/analysis.md", suite);
+	in = fopen(path, "r");
+	if (!in)
+		return;
+	if (fgets(line, sizeof(line), in) && sscanf(line, "<!-- results: %63s -->", of) != 1)
+		rewind(in);
+	fprintf(f, "Analysis (`%s`, written for the results of `%s`)", path, of[0] ? of : "?");
+	if (!of[0] || !now || strcmp(of, now))
+		fprintf(f, " **written for other results than these (`%s`): check that it still "
+			"holds**", now ? now : "?");
+	fprintf(f, ":\n\n");
+	while (fgets(line, sizeof(line), in))
+		fputs(line, f);
+	fprintf(f, "\n");
+	fclose(in);
+}
+
 static void suite_table(FILE *f, json_t *root)
 {
 	static struct series a, b;
@@ -124,6 +153,7 @@ static void suite_table(FILE *f, json_t *root)
 		fprintf(f, "![%s](%s)\n\n", suite, plot);
 	profile_excerpt(f, suite);
 	trace_excerpt(f, suite);
+	analysis_excerpt(f, suite, meta);
 	fprintf(f, "Recorded with:");
 	json_object_foreach(meta, k, v)
 		fprintf(f, " %s `%s`;", k, json_string_value(v));

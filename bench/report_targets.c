@@ -50,16 +50,20 @@ static void row(FILE *f, const char *target, const char *measured, int met)
 		met < 0 ? "no result" : met ? "met" : "**missed**");
 }
 
-/* Where a target is missed, the profile that explains it, or how to make one. */
+/* Where a target is missed, the analysis or profile that explains it, or how to make one. */
 static void profile_hint(char *text, size_t len, const char *suite)
 {
-	char path[128];
+	char analysis[128], diff[128];
 	size_t off = strlen(text);
 
-	snprintf(path, sizeof(path), "profiles/%s/diff.txt", suite);
-	snprintf(text + off, len - off, access(path, R_OK) ?
-		 " (no profile yet: `make profile SUITE=%s`)" :
-		 " (profile under %s below)", suite);
+	snprintf(analysis, sizeof(analysis), "profiles/%s/analysis.md", suite);
+	snprintf(diff, sizeof(diff), "profiles/%s/diff.txt", suite);
+	if (!access(analysis, R_OK))
+		snprintf(text + off, len - off, " (why: the analysis under %s below)", suite);
+	else if (!access(diff, R_OK))
+		snprintf(text + off, len - off, " (profile under %s below)", suite);
+	else
+		snprintf(text + off, len - off, " (no profile yet: `make profile SUITE=%s`)", suite);
 }
 
 /*
