@@ -212,6 +212,42 @@ static int expect(const char *name, const struct str_args *a, int want)
 	return got;
 }
 
+/*
+ * Lengths at every start offset within a word, near the page's start and
+ * ending near its last byte, with NUL bytes right before the string: a
+ * kfunc that reads whole words must not take those for the terminator, nor
+ * read past the page or past its bound.
+ */
+static void alignment_cases(void)
+{
+	static const int ops[] = { OP_STRLEN, OP_STRNLEN };
+	char *page = skel->data_buf1->buf1, s[40], name[64];
+
+	for (size_t o = 0; o < sizeof(ops) / sizeof(*ops); o++) {
+		struct tally t = { 0 };
+
+		for (int at_end = 0; at_end < 2; at_end++)
+			for (size_t off = 0; off < 16; off++)
+				for (size_t len = 0; len <= 24; len++) {
+					const unsigned long long counts[] = { len + 1, len, len ? len - 1 : 0, 8 };
+					size_t start = at_end ? PB_PAGE - (len + 1) - off : off;
+
+					for (size_t i = 0; i < len; i++)
+						s[i] = (char)('a' + (i + off) % 26);
+					s[len] = '\0';
+					memset(page, '\0', PB_PAGE);
+					memcpy(page + start, s, len + 1);
+					for (size_t ni = 0; ni < (ops[o] == OP_STRNLEN ? 4 : 1); ni++) {
+						struct str_args a = { .op = ops[o], .n = counts[ni], .off1 = start };
+
+						check_case(&t, &a, s, "");
+					}
+				}
+		snprintf(name, sizeof(name), "%s.alignments-match-libc", kfunc_names[ops[o]] + 4);
+		report(name, &t);
+	}
+}
+
 /* Bad pointers: each argument position of each kfunc, the other one valid. */
 static void error_cases(void)
 {
@@ -253,6 +289,13 @@ static void error_cases(void)
 		struct str_args a = { .op = OP_STRNLEN, .n = 8, .off1 = PB_PAGE - 8 };
 
 		expect("strnlen.bounded-at-page-end", &a, 8);
+		a.off1 = PB_PAGE - 5;	/* a start inside a word */
+		a.n = 5;
+		expect("strnlen.unaligned-bounded-at-page-end", &a, 5);
+		a.n = 6;
+		expect("strnlen.unaligned-bound-past-page-end", &a, -EFAULT);
+		a.off1 = PB_PAGE - 8;
+		a.n = 8;
 		a.op = OP_STRNCHR;
 		a.c = 'q';
 		expect("strnchr.bounded-at-page-end", &a, -ENOENT);
@@ -602,6 +645,7 @@ int main(int argc, char **argv)
 		tap(skel != NULL, "load", "libbpf: %.500s", libbpf_log());
 		if (skel) {
 			valid_cases();
+			alignment_cases();
 			error_cases();
 			verifier_cases(vmlinux);
 			badproto_case();
