@@ -7,7 +7,11 @@
  * (ns: per pair over K pairs, ns2k: over 2K pairs, for the scaling check).
  * Paths: 0 = direct cache recycle (softirq context, allow_direct),
  *        1 = ptr_ring recycle (allow_direct = false),
- *        2 = the page allocator alone (alloc_page/__free_page), the floor.
+ *        2 = the page allocator alone (alloc_page/__free_page), the floor,
+ *        3 = no recycling: the page goes back to the page allocator and the
+ *            pool refills in bulk, page_pool's slow path (an extra reference
+ *            makes the pool release the page, as bench_page_pool_simple's
+ *            "page allocator" case does).
  * The load then fails with -EAGAIN on purpose, so nothing stays loaded.
  * Loaded only inside patchbench's QEMU guests.
  */
@@ -22,7 +26,7 @@ module_param(iters, uint, 0444);
 static unsigned int samples = 5;
 module_param(samples, uint, 0444);
 
-enum pp_path { PP_DIRECT, PP_RING, PP_BUDDY, PP_PATHS };
+enum pp_path { PP_DIRECT, PP_RING, PP_BUDDY, PP_RELEASE, PP_PATHS };
 
 static int one_pair(struct page_pool *pp, enum pp_path path)
 {
@@ -38,7 +42,11 @@ static int one_pair(struct page_pool *pp, enum pp_path path)
 	page = page_pool_dev_alloc_pages(pp);
 	if (!page)
 		return -ENOMEM;
+	if (path == PP_RELEASE)
+		get_page(page);
 	page_pool_put_full_page(pp, page, path == PP_DIRECT);
+	if (path == PP_RELEASE)
+		put_page(page);
 	return 0;
 }
 
@@ -65,7 +73,7 @@ static int __init pp_bench_init(void)
 		.nid = NUMA_NO_NODE,
 		.dma_dir = DMA_BIDIRECTIONAL,
 	};
-	static const char *const names[] = { "direct", "ptr_ring", "buddy" };
+	static const char *const names[] = { "direct", "ptr_ring", "buddy", "release" };
 	struct page_pool *pp;
 
 	if (!iters || !samples)
