@@ -62,7 +62,7 @@ KUNIT_SUITES_baseline := mctp
 KUNIT_SUITES_patched := mctp-route,mctp-sock
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
-	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-debug-run test-unit test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck profile trace \
+	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-debug-run test-unit test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
 	compare report plots modules check-series clean distclean
 
 help:
@@ -88,6 +88,7 @@ help:
 	@echo "  make selfcheck   A/A false flags, planted-regression power, noise (AA_RUNS= POWER_RUNS= TCG_RUNS=)"
 	@echo "  make profile     perf record inside the guest (SUITE=name)"
 	@echo "  make trace       trace-cmd function_graph on a suite's hot functions (SUITE=name [FUNCS=f+g])"
+	@echo "  make bisect      SUITE=name UPTO=NNNN: baseline, the series up to patch NNNN, the whole series"
 	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels; exit 3 on regression"
 	@echo "  make report      regenerate plots/*.png and RESULTS.md from results/"
 	@echo "  make plots       draw plots/*.png (gnuplot) from the newest results"
@@ -117,6 +118,12 @@ SELFCHECK_SERIES := kernel/selfcheck
 kernel-selfcheck: trees
 	@kernel/tree.sh selfcheck $(SERIES) $(SELFCHECK_SERIES)
 	@kernel/build.sh selfcheck
+# make bisect's third kernel: pristine + the series up to patch UPTO.
+UPTO ?=
+kernel-bisect: trees
+	@[ -n "$(UPTO)" ] || { echo "make bisect: UPTO=NNNN, the last patch of the first part (e.g. UPTO=0019)" >&2; exit 1; }
+	@kernel/tree.sh bisect $(SERIES) $(UPTO)
+	@kernel/build.sh bisect
 kernels: kernel-baseline kernel-patched
 
 tools: $(PB) $(UNIT_TESTS)
@@ -274,6 +281,8 @@ modules-debug: kernel-debug
 	@kernel/modules.sh debug $(BUILD)/modules/debug
 modules-selfcheck: kernel-selfcheck
 	@kernel/modules.sh selfcheck $(BUILD)/modules/selfcheck
+modules-bisect: kernel-bisect
+	@kernel/modules.sh bisect $(BUILD)/modules/bisect
 
 bench: setup-bench kernels modules bpf tools initramfs
 	@for s in $(SUITE); do \
@@ -283,6 +292,16 @@ bench: setup-bench kernels modules bpf tools initramfs
 			TARGET_MDE=$(TARGET_MDE) $$run || exit 1; \
 	done
 	@$(MAKE) --no-print-directory report
+
+# Which patches a suite's shift comes from (bench/bisect.sh): baseline, the
+# series up to UPTO and the whole series, compared pairwise into
+# profiles/SUITE/bisect-UPTO.txt. The suites that need no BPF objects.
+BISECT_SUITES := mctp-route mctp-fragment page-pool
+bisect: setup-bench kernels kernel-bisect modules modules-bisect tools initramfs
+	@[ -n "$(filter $(SUITE),$(BISECT_SUITES))" ] && [ "$(words $(SUITE))" = 1 ] || \
+		{ echo "make bisect: SUITE= one of: $(BISECT_SUITES)" >&2; exit 1; }
+	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) \
+		TARGET_MDE=$(TARGET_MDE) bench/bisect.sh $(SUITE) $(UPTO) $(ROUNDS) $(SERIES)
 
 # A/A false flags, planted-regression power and noise (bench/selfcheck.sh);
 # AA_RUNS, POWER_RUNS, TCG_RUNS set how many comparisons of each.

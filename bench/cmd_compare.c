@@ -4,9 +4,10 @@
  *
  * One suite's figures of B against A, point by point: medians, the B/A
  * ratio with its 95 % bootstrap interval, Mann-Whitney p and a verdict.
- * KERNEL is baseline or patched (default patched), so the same command
- * compares two project revisions (a.json:patched b.json:patched) or the two
- * kernels of one run (r.json:baseline r.json:patched). A significant shift
+ * KERNEL names one kernel of the file (default patched), so the same
+ * command compares two project revisions (a.json:patched b.json:patched),
+ * the two kernels of one run (r.json:baseline r.json:patched) or any two
+ * of make bisect's three (r.json:baseline r.json:bisect). A significant shift
  * under the noise floor (results_compare()) is not called a change. Exits 3
  * when a point got significantly slower by more than 2 %, 1 on bad input.
  */
@@ -33,7 +34,7 @@ static int open_side(const char *spec, struct side *s)
 	snprintf(s->file, sizeof(s->file), "%s", spec);
 	colon = strrchr(s->file, ':');
 	s->kernel = "patched";
-	if (colon && (!strcmp(colon + 1, "baseline") || !strcmp(colon + 1, "patched"))) {
+	if (colon && colon[1] && strspn(colon + 1, "abcdefghijklmnopqrstuvwxyz") == strlen(colon + 1)) {
 		*colon = '\0';
 		s->kernel = colon + 1 - s->file + spec;
 	}
@@ -62,7 +63,7 @@ int cmd_compare(int argc, char **argv)
 	size_t i;
 
 	if (argc != 3) {
-		fprintf(stderr, "usage: pb compare A.json[:baseline|patched] B.json[:baseline|patched]\n");
+		fprintf(stderr, "usage: pb compare A.json[:KERNEL] B.json[:KERNEL] (KERNEL: baseline, patched, ...)\n");
 		return 1;
 	}
 	if (open_side(argv[1], &A) || open_side(argv[2], &B))

@@ -2,13 +2,15 @@
 # Run one benchmark suite on both kernels, interleaved boot by boot, and
 # record the samples as results/<project commit>/<suite>.json.
 #   run.sh SUITE ROUNDS      (env: PB, INITRAMFS, ACCEL, PB_CACHE, BENCH_OUT,
-#                             BUDGET, TARGET_MDE)
+#                             BUDGET, TARGET_MDE; KERNELS and RESULT for
+#                             make bisect: other kernels, another file)
 # ROUNDS is the least number of boots per kernel. While the noisiest point
 # could still hide a shift of TARGET_MDE % (pb noise) and another round fits
 # in BUDGET seconds of this suite, more rounds run: noisy modes get more
 # samples, icount (exact) stays at ROUNDS.
 set -eu
 suite=$1 rounds=$2 budget=${BUDGET:-600} target=${TARGET_MDE:-1}
+kernels=${KERNELS:-baseline patched}
 commit=$(git rev-parse --short=12 HEAD)
 [ -z "$(git status --porcelain --untracked-files=no)" ] || commit=$commit-dirty
 work=$BENCH_OUT/$suite
@@ -19,7 +21,7 @@ inputs= accel_used= start=$(date +%s) host_share= fallback=icount
 case $suite in commands) host_share=1 fallback=tcg ;; esac
 
 round() { # round R: one boot of each kernel
-	for k in baseline patched; do
+	for k in $kernels; do
 		dir=$work/$k-$1
 		mkdir -p "$dir"
 		echo "bench: $suite round $1 on $k"
@@ -44,12 +46,12 @@ round() { # round R: one boot of each kernel
 	done
 }
 
-# worst_mde: the largest detectable shift (%) over both kernels so far.
+# worst_mde: the largest detectable shift (%) over the kernels so far.
 worst_mde() {
 	# shellcheck disable=SC2086
 	"$PB" bench-collect --suite "$suite" --unit so-far --accel "$accel_used" \
 		--out "$work/so-far.json" $inputs > /dev/null
-	for k in baseline patched; do
+	for k in $kernels; do
 		"$PB" noise "$work/so-far.json" "$k" "$suite" "$accel_used"
 	done | sed -n 's/.* mde_pct=\([0-9.]*\)$/\1/p' | sort -g | tail -n 1
 }
@@ -78,8 +80,9 @@ icount) unit="guest instructions (icount)" ;;
 tcg) unit="ns (TCG wall clock: noisy)" ;;
 *) unit="ns" ;;
 esac
-mkdir -p "results/$commit"
+result=${RESULT:-results/$commit/$suite.json}
+mkdir -p "$(dirname "$result")"
 bench/meta.sh "$work/meta.txt" "$accel_used" "$r"
 # shellcheck disable=SC2086
 "$PB" bench-collect --suite "$suite" --unit "$unit" --accel "$accel_used" \
-	--out "results/$commit/$suite.json" --meta-file "$work/meta.txt" $inputs
+	--out "$result" --meta-file "$work/meta.txt" $inputs

@@ -1,11 +1,12 @@
 #!/bin/sh
 # Build one kernel variant out of tree, with ccache, unless its stamp is current.
 #
-#   build.sh baseline|patched|debug|selfcheck|check
+#   build.sh baseline|patched|debug|selfcheck|bisect|check
 #
 # baseline = pristine tree + bench.config; patched = patched tree + bench.config;
 # debug = patched tree + bench.config + debug.config (sanitizers);
-# selfcheck = patched + kernel/selfcheck/ (make selfcheck's planted cost) + bench.config.
+# selfcheck = patched + kernel/selfcheck/ (make selfcheck's planted cost) + bench.config;
+# bisect = pristine + the series up to one patch (make bisect) + bench.config.
 # The stamp key covers the Debian package version, the source commit, the
 # config fragments, this script and the compiler, so an unchanged variant is
 # not even handed to kbuild.
@@ -14,7 +15,7 @@ set -eu
 : "${PB_CACHE:?PB_CACHE must be set}"
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/lock.sh"
-variant=${1:?usage: build.sh baseline|patched|debug|selfcheck|check}
+variant=${1:?usage: build.sh baseline|patched|debug|selfcheck|bisect|check}
 jobs=${PB_JOBS:-$(nproc)}
 
 case $variant in
@@ -22,6 +23,7 @@ baseline) src=$PB_CACHE/src; frags="$here/config/bench.config" ;;
 patched) src=$PB_CACHE/src-patched; frags="$here/config/bench.config" ;;
 debug) src=$PB_CACHE/src-patched; frags="$here/config/bench.config $here/config/debug.config" ;;
 selfcheck) src=$PB_CACHE/src-selfcheck; frags="$here/config/bench.config" ;;
+bisect) src=$PB_CACHE/src-bisect; frags="$here/config/bench.config" ;;	# make bisect
 check) src=$PB_CACHE/src-check; frags="$here/config/bench.config" ;;	# kernel/check-series.sh
 *) echo "build: unknown variant '$variant'" >&2; exit 2 ;;
 esac

@@ -8,6 +8,9 @@
 #   tree.sh selfcheck SERIES_DIR SELFCHECK_DIR
 #                               branch "selfcheck" = patched + SELFCHECK_DIR/*.patch (the
 #                               planted cost of make selfcheck) in $PB_CACHE/src-selfcheck
+#   tree.sh bisect SERIES_DIR UPTO
+#                               branch "bisect" = pristine + SERIES_DIR's patches up to
+#                               number UPTO (make bisect) in $PB_CACHE/src-bisect
 #
 # Both steps are idempotent: they do nothing when the recorded state matches.
 # A series that does not apply names the failing patch and leaves the previous
@@ -54,7 +57,7 @@ pristine() {
 		rm -rf "$SRC.tmp"
 		die "$TARBALL holds Linux ${got:-?}, not $WANT_LINUX: install $PKG (apt-get install $PKG) or point PB_TARBALL at its tarball"
 	fi
-	rm -rf "$SRC" "$PATCHED" "$PB_CACHE/src-selfcheck"
+	rm -rf "$SRC" "$PATCHED" "$PB_CACHE/src-selfcheck" "$PB_CACHE/src-bisect"
 	(
 		cd "$SRC.tmp"
 		$GIT init -q -b baseline
@@ -131,5 +134,16 @@ pristine) pristine ;;
 patched) apply "$PATCHED" patched "${2:?usage: tree.sh patched SERIES_DIR}" ;;
 selfcheck) apply "$PB_CACHE/src-selfcheck" selfcheck "${2:?usage: tree.sh selfcheck SERIES_DIR SELFCHECK_DIR}" \
 	"${3:?usage: tree.sh selfcheck SERIES_DIR SELFCHECK_DIR}" ;;
-*) echo "usage: tree.sh pristine | patched SERIES_DIR | selfcheck SERIES_DIR SELFCHECK_DIR" >&2; exit 2 ;;
+bisect)
+	series=$(cd "${2:?usage: tree.sh bisect SERIES_DIR UPTO}" && pwd)
+	upto=${3:?usage: tree.sh bisect SERIES_DIR UPTO}
+	ls "$series/$upto"-*.patch > /dev/null 2>&1 || die "no patch $upto-*.patch in $series"
+	part=$PB_CACHE/bisect-series
+	rm -rf "$part" && mkdir -p "$part"
+	for p in "$series"/*.patch; do
+		n=$(basename "$p" | cut -d- -f1)
+		[ "$n" \> "$upto" ] || ln -s "$p" "$part/"
+	done
+	apply "$PB_CACHE/src-bisect" bisect "$part" ;;
+*) echo "usage: tree.sh pristine | patched SERIES_DIR | selfcheck SERIES_DIR SELFCHECK_DIR | bisect SERIES_DIR UPTO" >&2; exit 2 ;;
 esac

@@ -122,6 +122,13 @@ else
 	result fail "broken-patch-keeps-tree" "patched tree changed after a failed series"
 fi
 
+# make bisect with a patch number the series does not have names it.
+if kernel/tree.sh bisect kernel/patches 9998 > "$OUT/bisect-upto.out" 2>&1; then
+	result fail "bisect-unknown-patch" "tree.sh bisect accepted patch 9998"
+else
+	expect_in "$OUT/bisect-upto.out" "no patch 9998-\\*.patch" "bisect-unknown-patch"
+fi
+
 # Two runs on one cache take turns: with the lock held elsewhere, a kernel
 # step waits for it (and says so) instead of building alongside.
 flock "$PB_CACHE/.lock" sleep 4 &
@@ -214,24 +221,25 @@ for v in 100 101 99 100 102 98 100; do
 		echo "PB-BENCH suite=selftest x=3 ns=$v ns2k=$((v + 10))" >> "$cmp/$f.txt"
 	done
 done
+# compare_case NAME EXIT PATTERN A B: pb compare $cmp/A $cmp/B exits EXIT and
+# prints PATTERN (output in $cmp/NAME.out).
+compare_case() {
+	"$PB" compare "$cmp/$4" "$cmp/$5" > "$cmp/$1.out" 2>&1
+	rc=$?
+	if [ "$rc" = "$2" ] && grep -q -- "$3" "$cmp/$1.out"; then
+		result ok "$1"
+	else
+		result fail "$1" "exit $rc, expected $2 and '$3' (see $cmp/$1.out)"
+		return 1
+	fi
+}
 if "$PB" bench-collect --suite selftest --unit u --accel icount --out "$cmp/r.json" \
 	baseline="$cmp/a.txt" patched="$cmp/b.txt" > "$cmp/collect.out" 2>&1; then
-	"$PB" compare "$cmp/r.json:baseline" "$cmp/r.json:baseline" > "$cmp/aa.out" 2>&1
-	rc=$?
-	if [ "$rc" = 0 ] && grep -q "0 significant regressions" "$cmp/aa.out"; then
-		result ok "compare-aa-clean"
-	else
-		result fail "compare-aa-clean" "A/A exit $rc (see $cmp/aa.out)"
-	fi
-	"$PB" compare "$cmp/r.json:baseline" "$cmp/r.json:patched" > "$cmp/ab.out" 2>&1
-	rc=$?
-	if [ "$rc" = 3 ] && grep -q "^| x=1 .*REGRESSION" "$cmp/ab.out" &&
-		grep -q "^| x=2 .*no significant change" "$cmp/ab.out"; then
-		result ok "compare-flags-planted-10pct"
-	else
-		result fail "compare-flags-planted-10pct" "exit $rc (see $cmp/ab.out)"
-	fi
-	expect_in "$cmp/ab.out" "^| x=3 .*invalid" "compare-marks-unscaled-invalid"
+	compare_case compare-aa-clean 0 "0 significant regressions" r.json:baseline r.json:baseline
+	compare_case compare-flags-planted-10pct 3 "^| x=1 .*REGRESSION" r.json:baseline r.json:patched &&
+		expect_in "$cmp/compare-flags-planted-10pct.out" "^| x=2 .*no significant change" \
+			"compare-leaves-unchanged-alone"
+	expect_in "$cmp/compare-flags-planted-10pct.out" "^| x=3 .*invalid" "compare-marks-unscaled-invalid"
 	# 0.3 %: significant on pooled samples, but under the icount floor.
 	for v in 1000 1001 999 1000 1002 998 1000; do
 		echo "PB-BENCH suite=selftest x=1 ns=$v ns2k=$v" >> "$cmp/c.txt"
@@ -239,21 +247,16 @@ if "$PB" bench-collect --suite selftest --unit u --accel icount --out "$cmp/r.js
 	done
 	"$PB" bench-collect --suite selftest --unit u --accel icount --out "$cmp/floor.json" \
 		baseline="$cmp/c.txt" patched="$cmp/d.txt" > /dev/null 2>&1
-	"$PB" compare "$cmp/floor.json:baseline" "$cmp/floor.json:patched" > "$cmp/floor.out" 2>&1
-	rc=$?
-	if [ "$rc" = 0 ] && grep -q "^| x=1 .*within boot noise | 0.5 % |" "$cmp/floor.out"; then
-		result ok "compare-noise-floor"
-	else
-		result fail "compare-noise-floor" "exit $rc (see $cmp/floor.out)"
-	fi
+	compare_case compare-noise-floor 0 "^| x=1 .*within boot noise | 0.5 % |" \
+		floor.json:baseline floor.json:patched
+	# make bisect's third kernel is compared by name; a name not in the file is an error.
+	"$PB" bench-collect --suite selftest --unit u --accel icount --out "$cmp/three.json" \
+		baseline="$cmp/a.txt" bisect="$cmp/b.txt" patched="$cmp/b.txt" > /dev/null 2>&1
+	compare_case compare-third-kernel 3 "^| x=1 .*REGRESSION" three.json:baseline three.json:bisect
+	compare_case compare-refuses-absent-kernel 1 "no point has samples on both sides" \
+		r.json:baseline r.json:bisect
 	sed 's/"selftest"/"other"/' "$cmp/r.json" > "$cmp/other.json"
-	"$PB" compare "$cmp/r.json" "$cmp/other.json" > "$cmp/bad.out" 2>&1
-	rc=$?
-	if [ "$rc" = 1 ] && grep -q "not comparable" "$cmp/bad.out"; then
-		result ok "compare-refuses-other-suite"
-	else
-		result fail "compare-refuses-other-suite" "exit $rc (see $cmp/bad.out)"
-	fi
+	compare_case compare-refuses-other-suite 1 "not comparable" r.json other.json
 else
 	result fail "compare-collect" "bench-collect failed (see $cmp/collect.out)"
 fi
