@@ -282,9 +282,13 @@ void report_targets(FILE *f, json_t *const *roots, int n)
 	gateway_row(f, find_suite(roots, n, "mctp-route"), "kernel", "mctp_route_lookup() alone");
 	stream_row(f, find_suite(roots, n, "bpf-stream"));
 	met = strings ? report_impl_target(strings, text, sizeof(text)) : -1;
+	if (!met)
+		profile_hint(text, sizeof(text), "bpf-strings");
 	row(f, "string kfuncs at least 2x faster than the best BPF-side alternative from L = 64",
 	    met >= 0 ? text : "–", met);
 	met = pool ? ratio_within(pool, any_point, PAGE_POOL_TOLERANCE, text, sizeof(text)) : -1;
+	if (!met)
+		profile_hint(text, sizeof(text), "page-pool");
 	row(f, "page_pool ratio within 1 % (or its interval includes 1)", met >= 0 ? text : "–",
 	    met);
 	fprintf(f, "\n");
