@@ -4,8 +4,8 @@
 # measure memory in each, and record results/<project commit>/crash-memory.json.
 #   crash-memory.sh     (env: PB, INITRAMFS, ACCEL, PB_CACHE, BENCH_OUT)
 set -eu
-commit=$(git rev-parse --short=12 HEAD)
-[ -z "$(git status --porcelain --untracked-files=no)" ] || commit=$commit-dirty
+. bench/guest.sh
+commit=$(project_commit)
 work=$BENCH_OUT/crash-memory
 rm -rf "$work" && mkdir -p "$work"
 inputs= accel_used=
@@ -15,18 +15,12 @@ for c in plain cma; do
 	cma) cmdline="crashkernel=64M crashkernel=256M,cma" ;;
 	esac
 	dir=$work/$c
-	mkdir -p "$dir"
 	echo "bench: crash-memory: $cmdline"
-	if ! "$PB" vm --label "crash-memory/$c" --accel "$ACCEL" --fallback icount --timeout 300 \
-		--kernel "$PB_CACHE/build/patched/arch/x86/boot/bzImage" --initrd "$INITRAMFS" \
-		--share "$dir=results:rw" --log "$dir/console.log" \
-		--append "kunit.enable=0 pb.run=crashkernel pb.args=patched,$c $cmdline" \
-		2> "$dir/vm.err"; then
-		cat "$dir/vm.err" >&2
+	guest_run patched "$dir" "crash-memory/$c" crashkernel "patched,$c $cmdline" --timeout 300 || {
 		echo "bench: error: crash-memory $c failed (its checks: $dir/crashkernel.tap); no result recorded" >&2
 		exit 1
-	fi
-	accel_used=$(sed -n 's/^vm: accel \([a-z]*\).*/\1/p' "$dir/vm.err" | head -n 1)
+	}
+	accel_used=$(cat "$dir/accel")
 	inputs="$inputs $dir/memory.txt"
 done
 mkdir -p "results/$commit"

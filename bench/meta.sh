@@ -3,8 +3,8 @@
 # collectors' --meta-file:  meta.sh FILE ACCEL ROUNDS   (env: PB_CACHE)
 set -eu
 out=$1 accel=$2 rounds=$3
-commit=$(git rev-parse --short=12 HEAD)
-[ -z "$(git status --porcelain --untracked-files=no)" ] || commit=$commit-dirty
+. bench/guest.sh
+commit=$(project_commit)
 {
 	echo "project_commit=$commit"
 	echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"

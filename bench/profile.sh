@@ -8,23 +8,16 @@
 # build/profile/SUITE/.
 #   profile.sh SUITE     (env: PB, INITRAMFS, ACCEL, PB_CACHE)
 set -eu
+. bench/guest.sh
 suite=$1
 raw=build/profile/$suite out=profiles/$suite
 rm -rf "$raw" && mkdir -p "$raw/home" "$out"
 command -v perf > /dev/null || { echo "profile: perf missing: apt-get install linux-perf" >&2; exit 1; }
 for k in baseline patched; do
 	dir=$raw/$k
-	mkdir -p "$dir"
 	echo "profile: $suite on $k under perf record -g (cpu-clock)"
-	if ! "$PB" vm --label "profile/$suite/$k" --accel "$ACCEL" --fallback icount --timeout 1800 \
-		--kernel "$PB_CACHE/build/$k/arch/x86/boot/bzImage" --initrd "$INITRAMFS" \
-		--share /=host --share "$(pwd)/build=build" --share "$(pwd)/$dir=results:rw" \
-		--log "$dir/console.log" \
-		--append "kunit.enable=0 pb.run=profile pb.args=$k,$suite" 2> "$dir/vm.err"; then
-		cat "$dir/vm.err" >&2
-		echo "profile: error: $suite on $k failed (log $dir/console.log)" >&2
-		exit 1
-	fi
+	guest_run "$k" "$dir" "profile/$suite/$k" profile "$k,$suite" --share /=host ||
+		{ echo "profile: error: $suite on $k failed (log $dir/console.log)" >&2; exit 1; }
 	# one build-id cache with both kernels' symbols, for perf diff
 	cp -a --remove-destination "$dir/buildid/.debug" "$raw/home/"
 	cp "$dir/report.txt" "$out/$k.report.txt.tmp" && mv "$out/$k.report.txt.tmp" "$out/$k.report.txt"

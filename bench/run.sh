@@ -9,10 +9,10 @@
 # in BUDGET seconds of this suite, more rounds run: noisy modes get more
 # samples, icount (exact) stays at ROUNDS.
 set -eu
+. bench/guest.sh
 suite=$1 rounds=$2 budget=${BUDGET:-600} target=${TARGET_MDE:-1}
 kernels=${KERNELS:-baseline patched}
-commit=$(git rev-parse --short=12 HEAD)
-[ -z "$(git status --porcelain --untracked-files=no)" ] || commit=$commit-dirty
+commit=$(project_commit)
 work=$BENCH_OUT/$suite
 rm -rf "$work" && mkdir -p "$work"
 inputs= accel_used= start=$(date +%s) host_share= fallback=icount
@@ -23,17 +23,11 @@ case $suite in commands) host_share=1 fallback=tcg ;; esac
 round() { # round R: one boot of each kernel
 	for k in $kernels; do
 		dir=$work/$k-$1
-		mkdir -p "$dir"
 		echo "bench: $suite round $1 on $k"
-		if ! "$PB" vm --label "$suite/$k/$1" --accel "$ACCEL" --fallback "$fallback" --timeout 1800 \
-			--kernel "$PB_CACHE/build/$k/arch/x86/boot/bzImage" --initrd "$INITRAMFS" \
-			--share "$(pwd)/build=build" --share "$dir=results:rw" --log "$dir/console.log" \
-			${host_share:+--share /=host} \
-			--append "kunit.enable=0 pb.run=bench-$suite pb.args=$k" 2> "$dir/vm.err"; then
-			cat "$dir/vm.err" >&2
-			echo "bench: error: $suite on $k failed; no result recorded" >&2
-			exit 1
-		fi
+		# shellcheck disable=SC2086
+		guest_run "$k" "$dir" "$suite/$k/$1" "bench-$suite" "$k" --fallback "$fallback" \
+			${host_share:+--share /=host} ||
+			{ echo "bench: error: $suite on $k failed; no result recorded" >&2; exit 1; }
 		# whole commands timed by hyperfine in the guest: "PARAMS K 1X.json 2X.json"
 		if [ -f "$dir/hyperfine.list" ]; then
 			while read -r params n one two; do
@@ -41,7 +35,7 @@ round() { # round R: one boot of each kernel
 					>> "$dir/bench.txt" || exit 1
 			done < "$dir/hyperfine.list"
 		fi
-		accel_used=$(sed -n 's/^vm: accel \([a-z]*\).*/\1/p' "$dir/vm.err" | head -n 1)
+		accel_used=$(cat "$dir/accel")
 		inputs="$inputs $k=$dir/bench.txt"
 	done
 }

@@ -12,8 +12,8 @@
 #   selfcheck.sh   (env: PB, INITRAMFS, ACCEL, PB_CACHE, BENCH_OUT, SUITES,
 #                   AA_RUNS, POWER_RUNS, TCG_RUNS)
 set -eu
-commit=$(git rev-parse --short=12 HEAD)
-[ -z "$(git status --porcelain --untracked-files=no)" ] || commit=$commit-dirty
+. bench/guest.sh
+commit=$(project_commit)
 work=$BENCH_OUT/selfcheck
 rm -rf "$work" && mkdir -p "$work"
 records=$work/records.txt
@@ -21,18 +21,10 @@ records=$work/records.txt
 icount_accel=
 
 boot() { # boot DIR VARIANT ACCEL TEST ARGS [CMDLINE]: one guest writing DIR/bench.txt
-	dir=$1 variant=$2 accel=$3 test=$4 args=$5 cmdline=${6:-}
-	mkdir -p "$dir"
-	if ! "$PB" vm --label "selfcheck/${dir#"$work"/}" --accel "$accel" --fallback icount \
-		--timeout 900 --kernel "$PB_CACHE/build/$variant/arch/x86/boot/bzImage" \
-		--initrd "$INITRAMFS" --share "$(pwd)/build=build" --share "$dir=results:rw" \
-		--log "$dir/console.log" \
-		--append "kunit.enable=0 pb.run=$test pb.args=$args $cmdline" 2> "$dir/vm.err"; then
-		cat "$dir/vm.err" >&2
-		echo "selfcheck: error: $test on $variant failed; nothing recorded" >&2
+	guest_run "$2" "$1" "selfcheck/${1#"$work"/}" "$4" "$5${6:+ $6}" --accel "$3" --timeout 900 || {
+		echo "selfcheck: error: $4 on $2 failed; nothing recorded" >&2
 		exit 1
-	fi
-	sed -n 's/^vm: accel \([a-z]*\).*/\1/p' "$dir/vm.err" | head -n 1 > "$dir/accel"
+	}
 }
 
 # compare SUITE A_DIR B_DIR OUT: B against A as pb compare sees it; sets

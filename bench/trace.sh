@@ -8,6 +8,7 @@
 # build/trace/SUITE/.
 #   trace.sh SUITE FUNCS [ARGS]   (env: PB, INITRAMFS, ACCEL, PB_CACHE)
 set -eu
+. bench/guest.sh
 suite=$1 funcs=$2 args=${3:-}
 raw=build/trace/$suite out=profiles/$suite
 rm -rf "$raw" && mkdir -p "$raw" "$out"
@@ -18,20 +19,13 @@ command -v trace-cmd > /dev/null || { echo "trace: trace-cmd missing: apt-get in
 } > "$out/trace.txt.tmp"
 for k in baseline patched; do
 	dir=$raw/$k
-	mkdir -p "$dir"
 	echo "trace: $suite on $k, function_graph on $funcs"
-	if ! "$PB" vm --label "trace/$suite/$k" --accel "$ACCEL" --fallback icount --timeout 1800 \
-		--kernel "$PB_CACHE/build/$k/arch/x86/boot/bzImage" --initrd "$INITRAMFS" \
-		--share /=host --share "$(pwd)/build=build" --share "$(pwd)/$dir=results:rw" \
-		--log "$dir/console.log" \
-		--append "kunit.enable=0 pb.run=trace pb.args=$k,$suite,$funcs${args:+,$args}" \
-		2> "$dir/vm.err"; then
-		cat "$dir/vm.err" >&2
+	if ! guest_run "$k" "$dir" "trace/$suite/$k" trace "$k,$suite,$funcs${args:+,$args}" --share /=host; then
 		echo "trace: error: $suite on $k failed (log $dir/console.log)" >&2
 		rm -f "$out/trace.txt.tmp"
 		exit 1
 	fi
-	accel=$(sed -n 's/^vm: accel \([a-z]*\).*/\1/p' "$dir/vm.err" | head -n 1)
+	accel=$(cat "$dir/accel")
 	"$PB" durations "$dir/trace.txt" | sed "s/^/$k ($accel) /" >> "$out/trace.txt.tmp" ||
 		{ rm -f "$out/trace.txt.tmp"; exit 1; }
 done
