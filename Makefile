@@ -38,31 +38,26 @@ GUEST_BINS := $(BUILD)/guest/mctp $(BUILD)/guest/serial-relay $(BUILD)/guest/mct
 	$(BUILD)/guest/mctp-nlbad $(BUILD)/guest/mctp-bench $(BUILD)/guest/memhog $(BUILD)/guest/vmcore-check \
 	$(BUILD)/guest/mctp-nlfuzz
 
-# In-guest tests run on both kernels; each leaves TEST.tap and vm.tap.
-GUEST_TESTS := mctp-net mctp-nlbad mctp-nlfuzz mctp-serialfault netmem bpf-strings bpf-streams
-# Module KUnit suites each kernel's guest test must report (see guest-run.sh).
-export KTAP_SUITES_baseline_netmem := pb-netmem
-export KTAP_SUITES_patched_netmem := pb-netmem,pb-netmem-desc
-export KTAP_SUITES_debug_netmem := $(KTAP_SUITES_patched_netmem)
-DEBUG_TAPS := $(TEST_OUT)/kunit-debug.tap $(foreach t,$(GUEST_TESTS),\
-	$(TEST_OUT)/guest-debug-$(t)/vm.tap $(TEST_OUT)/guest-debug-$(t)/$(t).tap)
-GUEST_TAPS := $(foreach k,baseline patched,$(foreach t,$(GUEST_TESTS),\
-	$(TEST_OUT)/guest-$(k)-$(t)/vm.tap $(TEST_OUT)/guest-$(k)-$(t)/$(t).tap))
-# crashkernel=size,cma: one boot per command line, then a kdump (tests/crashkernel.sh).
-CRASH_CASES := patched-crashkernel-cma patched-crashkernel-plain patched-crashkernel-empty \
-	patched-crashkernel-abc patched-crashkernel-huge patched-crashkernel-offset \
-	baseline-crashkernel-unsupported
-CRASH_TAPS := $(foreach c,$(CRASH_CASES),$(TEST_OUT)/guest-$(c)/vm.tap \
-	$(TEST_OUT)/guest-$(c)/crashkernel.tap) $(TEST_OUT)/guest-patched-kdump/vm.tap \
-	$(TEST_OUT)/guest-patched-kdump/kdump.tap $(TEST_OUT)/guest-patched-kdump/kdump-capture.tap
-
-# Suites each kernel must report; a suite that vanishes is a failure.
-KUNIT_FILTER := mctp*
-KUNIT_SUITES_baseline := mctp
-KUNIT_SUITES_patched := mctp-route,mctp-sock
+# Every guest boot of make test (KUnit, the in-guest tests, the crashkernel
+# cases, the sanitizer kernel's runs, the harness self-tests) is defined once,
+# in tests/jobs.sh; tests/run-jobs.sh runs them JOBS at a time. Without KVM
+# they run under icount, so no verdict depends on how busy or fast the host is.
+GUEST_TESTS := $(shell tests/jobs.sh tests)
+GUEST_STAGES := kunit guest crash debug harness
+JOBS ?= $(shell nproc)
+# make test fails a stage that would run past TEST_BUDGET seconds from its start.
+TEST_BUDGET ?= 5100
+ifndef PB_TEST_START
+PB_TEST_START := $(shell date +%s)
+endif
+export PB_TEST_START
+RUN_JOBS = PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
+	BUILD_DIR=$(CURDIR)/$(BUILD) KBUILD=$(KBUILD) JOBS=$(JOBS) TEST_BUDGET=$(TEST_BUDGET) \
+	tests/run-jobs.sh
+stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
-	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-debug-run test-unit test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
+	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
 	compare report plots modules check-series clean distclean
 
 help:
@@ -85,6 +80,8 @@ help:
 	@echo "  make check-series  build and KUnit-test the series patch by patch (slow)"
 	@echo "  make test-harness  guest fault handling (panic, hang, exit codes, broken patch)"
 	@echo "  make test-debug  KUnit and guest tests on the sanitizer kernel (KASAN, lockdep, kmemleak)"
+	@echo "  make test-load   the guest boots idle, then beside CPU hogs and a busy guest: verdicts must agree"
+	@echo "                   (STAGES= some of: $(GUEST_STAGES))"
 	@echo "  make selfcheck   A/A false flags, planted-regression power, noise (AA_RUNS= POWER_RUNS= TCG_RUNS=)"
 	@echo "  make profile     perf record inside the guest (SUITE=name)"
 	@echo "  make trace       trace-cmd function_graph on a suite's hot functions (SUITE=name [FUNCS=f+g])"
@@ -95,6 +92,7 @@ help:
 	@echo "  make clean       remove $(BUILD)/ (harness objects, test logs)"
 	@echo "  make distclean   clean, and remove the kernel cache $(PB_CACHE)"
 	@echo "variables: PB_CACHE=$(PB_CACHE) ACCEL=$(ACCEL) (auto|kvm|tcg|icount) SERIES=$(SERIES)"
+	@echo "           JOBS=$(JOBS) (guest boots at once) TEST_BUDGET=$(TEST_BUDGET) (seconds for make test)"
 
 setup: setup-test setup-bench
 setup-test:
@@ -185,18 +183,13 @@ $(INITRAMFS): $(GUEST_FILES) $(GUEST_BINS)
 	@vm/mkinitramfs.sh $@ $(GUEST_BINS)
 
 # Every stage writes $(TEST_OUT)/*.tap and never stops the others; the tally
-# at the end is the verdict.
+# at the end is the verdict. The guest boots of every stage share one pool.
 test: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(MAKE) --no-print-directory test-unit
-	-@$(MAKE) --no-print-directory test-kunit
-	-@$(MAKE) --no-print-directory test-guest
-	-@$(MAKE) --no-print-directory test-debug-run
-	-@$(MAKE) --no-print-directory test-harness
+	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
-	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/kunit-baseline.tap \
-		$(TEST_OUT)/kunit-patched.tap $(GUEST_TAPS) $(CRASH_TAPS) $(DEBUG_TAPS) \
-		$(TEST_OUT)/harness.tap
+	@$(PB) tally $(UNIT_TAPS) $(call stage_taps,$(GUEST_STAGES))
 
 test-unit: tools
 	@mkdir -p $(TEST_OUT)
@@ -205,60 +198,32 @@ test-unit: tools
 			echo "unit: $${t##*/} failed (see $(TEST_OUT)/unit-$${t##*/}.tap)"; \
 	done
 
-test-kunit: tools
-	@mkdir -p $(TEST_OUT)
-	-@$(PB) kunit --name kunit.baseline --filter '$(KUNIT_FILTER)' \
-		--suites $(KUNIT_SUITES_baseline) --accel $(ACCEL) --timeout 300 \
-		--kernel $(KBUILD)/baseline/arch/x86/boot/bzImage --tap $(TEST_OUT)/kunit-baseline.tap
-	-@$(PB) kunit --name kunit.patched --filter '$(KUNIT_FILTER)' \
-		--suites $(KUNIT_SUITES_patched) --accel $(ACCEL) --timeout 300 \
-		--kernel $(KBUILD)/patched/arch/x86/boot/bzImage --tap $(TEST_OUT)/kunit-patched.tap
-
-test-guest: tools initramfs modules bpf
-	@for k in baseline patched; do for t in $(GUEST_TESTS); do \
-		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) BUILD_DIR=$(CURDIR)/$(BUILD) \
-			tests/guest-run.sh $$k $(KBUILD)/$$k/arch/x86/boot/bzImage $$t $$k; \
-	done; done
-	@$(MAKE) --no-print-directory test-crash
-test-crash: tools initramfs
-	@mkdir -p $(TEST_OUT)
-	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) BUILD_DIR=$(CURDIR)/$(BUILD) \
-		tests/crashkernel.sh $(KBUILD)
-
-# The sanitizer kernel (patched + debug.config: KASAN, KFENCE, lockdep,
-# kmemleak) runs KUnit and every guest test with the patched kernel's
-# expectations; any report fails the boot (vm/console.c) and stays in
-# its console.log. Part of make test.
-# Two emulated CPUs of a KASAN kernel can go 20 s without the RCU kthread
-# running (seen at boot under TCG): a stall then says nothing about the code.
-DEBUG_APPEND := rcupdate.rcu_cpu_stall_timeout=300
+# One stage of make test alone; each tallies its own results. The sanitizer
+# kernel (patched + debug.config: KASAN, KFENCE, lockdep, kmemleak) runs KUnit
+# and every guest test with the patched kernel's expectations; any report
+# fails the boot (vm/console.c) and stays in its console.log.
+test-kunit: STAGES := kunit
+test-guest: STAGES := guest crash
+test-crash: STAGES := crash
+test-debug: STAGES := debug
+test-harness: STAGES := harness
+test-kunit test-guest test-crash test-harness: tools initramfs modules bpf
 test-debug: setup-test kernel-debug bpf-debug tools initramfs
+test-kunit test-guest test-crash test-debug test-harness:
 	@mkdir -p $(TEST_OUT)
-	-@$(MAKE) --no-print-directory test-debug-run
-	@$(PB) tally $(DEBUG_TAPS)
+	-@$(RUN_JOBS) $(STAGES)
+	@$(PB) tally $(call stage_taps,$(STAGES))
 
-test-debug-run: tools initramfs
-	@mkdir -p $(TEST_OUT)
-	-@$(PB) kunit --name kunit.debug --filter '$(KUNIT_FILTER)' \
-		--suites $(KUNIT_SUITES_patched) --accel $(ACCEL) --timeout 600 \
-		--append '$(DEBUG_APPEND)' \
-		--kernel $(KBUILD)/debug/arch/x86/boot/bzImage --tap $(TEST_OUT)/kunit-debug.tap
-	@for t in $(GUEST_TESTS); do \
-		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) BUILD_DIR=$(CURDIR)/$(BUILD) \
-		GUEST_APPEND="pb.kmemleak=1 pb.slow=6 $(DEBUG_APPEND)" TIMEOUT=2400 \
-			tests/guest-run.sh debug $(KBUILD)/debug/arch/x86/boot/bzImage $$t patched,debug; \
-	done
+# The guest boots of make test on an idle machine, then again beside a CPU
+# hog per core and an unrelated busy QEMU guest: every verdict must agree.
+test-load: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
+	@$(subst tests/run-jobs.sh,tests/load.sh,$(subst TEST_OUT=$(TEST_OUT),TEST_OUT=$(BUILD)/test,$(RUN_JOBS))) $(or $(STAGES),$(GUEST_STAGES))
 
 # Slow (one kernel build per patch): not part of make test.
 check-series: setup-test trees tools
 	@mkdir -p $(TEST_OUT)
 	@PB=$(PB) ACCEL=$(ACCEL) kernel/check-series.sh $(SERIES) $(TEST_OUT)/series.tap
 	@$(PB) tally $(TEST_OUT)/series.tap
-
-test-harness: tools initramfs
-	@mkdir -p $(TEST_OUT)
-	@PB=$(PB) INITRAMFS=$(INITRAMFS) KERNEL=$(KBUILD)/baseline/arch/x86/boot/bzImage \
-		ACCEL=$(ACCEL) OUT=$(TEST_OUT)/harness tests/harness.sh $(TEST_OUT)/harness.tap
 
 # Benchmarks: both kernels in one invocation, interleaved; results are kept
 # per project commit in results/ and RESULTS.md is regenerated from them.
