@@ -62,7 +62,7 @@ KUNIT_SUITES_baseline := mctp
 KUNIT_SUITES_patched := mctp-route,mctp-sock
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
-	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-debug-run test-unit test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
+	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-debug-run test-unit test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
 	compare report plots modules check-series clean distclean
 
 help:
@@ -79,6 +79,7 @@ help:
 	@echo "  make initramfs   build the guest initramfs ($(INITRAMFS))"
 	@echo "  make bpf         build workloads/bpf/*.bpf.c and their libbpf runners per kernel"
 	@echo "  make test-unit   host unit tests of the harness only"
+	@echo "  make test-results  RESULTS.md reproduced from results/, plots, history and compare checks"
 	@echo "  make test-kunit  KUnit on baseline and patched only"
 	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS)), then test-crash"
 	@echo "  make test-crash  crashkernel=size,cma boots (good and malformed values) and a real kdump"
@@ -91,7 +92,7 @@ help:
 	@echo "  make bisect      SUITE=name UPTO=NNNN: baseline, the series up to patch NNNN, the whole series"
 	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels; exit 3 on regression"
 	@echo "  make report      regenerate plots/*.png and RESULTS.md from results/"
-	@echo "  make plots       draw plots/*.png (gnuplot) from the newest results"
+	@echo "  make plots       draw plots/*.png (gnuplot) from the newest results (by history)"
 	@echo "  make clean       remove $(BUILD)/ (harness objects, test logs)"
 	@echo "  make distclean   clean, and remove the kernel cache $(PB_CACHE)"
 	@echo "variables: PB_CACHE=$(PB_CACHE) ACCEL=$(ACCEL) (auto|kvm|tcg|icount) SERIES=$(SERIES)"
@@ -189,12 +190,13 @@ $(INITRAMFS): $(GUEST_FILES) $(GUEST_BINS)
 test: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(MAKE) --no-print-directory test-unit
+	-@$(MAKE) --no-print-directory test-results
 	-@$(MAKE) --no-print-directory test-kunit
 	-@$(MAKE) --no-print-directory test-guest
 	-@$(MAKE) --no-print-directory test-debug-run
 	-@$(MAKE) --no-print-directory test-harness
 	@echo "== patchbench test summary"
-	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/kunit-baseline.tap \
+	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/results.tap $(TEST_OUT)/kunit-baseline.tap \
 		$(TEST_OUT)/kunit-patched.tap $(GUEST_TAPS) $(CRASH_TAPS) $(DEBUG_TAPS) \
 		$(TEST_OUT)/harness.tap
 
@@ -204,6 +206,13 @@ test-unit: tools
 		CMOCKA_MESSAGE_OUTPUT=TAP $$t > $(TEST_OUT)/unit-$${t##*/}.tap 2>&1 || \
 			echo "unit: $${t##*/} failed (see $(TEST_OUT)/unit-$${t##*/}.tap)"; \
 	done
+
+# results/, RESULTS.md and the plots agree; selection, history and comparison
+# on planted results (tests/results-check.sh). Host only.
+test-results: tools
+	@mkdir -p $(TEST_OUT)
+	@PB=$(PB) MAKE="$(MAKE)" tests/results-check.sh $(TEST_OUT)/results.tap
+	@$(PB) tally $(TEST_OUT)/results.tap
 
 test-kunit: tools
 	@mkdir -p $(TEST_OUT)
@@ -314,38 +323,42 @@ selfcheck: setup-bench kernels kernel-selfcheck modules modules-selfcheck bpf to
 		TCG_RUNS=$(TCG_RUNS) bench/selfcheck.sh
 	@$(MAKE) --no-print-directory report
 
-# The newest result of each suite, by file time.
-latest = $(shell ls -t results/*/$(1).json 2>/dev/null | head -n 1)
+# The newest result of each suite, chosen by the project's history
+# (bench/results-of.sh), never by file time.
+latest = $(shell bench/results-of.sh $(1))
 PLOT_DATA := $(BUILD)/plots
 UNIT_LABEL := guest instructions (icount)
+# make report REPORT_OUT=DIR writes DIR/RESULTS.md and DIR/plots/ (tests/results-check.sh).
+REPORT_OUT ?= .
+PLOTS_OUT = $(REPORT_OUT)/plots
 
 report: tools plots
-	@$(PB) report RESULTS.md $(foreach s,$(SUITES) selfcheck,$(call latest,$(s)))
+	@$(PB) report $(REPORT_OUT)/RESULTS.md $(foreach s,$(SUITES) selfcheck,$(call latest,$(s)))
 
 # gnuplot draws plots/*.png from the newest results (plots/*.gp).
 plots: tools
-	@mkdir -p $(PLOT_DATA)
+	@mkdir -p $(PLOT_DATA) $(PLOTS_OUT)
 	@r=$(call latest,mctp-route); [ -z "$$r" ] || { \
 		$(PB) plotdata $$r routes depth=0 > $(PLOT_DATA)/mctp-route-routes.dat && \
 		$(PB) plotdata $$r depth --kernel patched 'depth!=0' > $(PLOT_DATA)/mctp-route-depth.dat && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/mctp-route.gp; }
+		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='$(PLOTS_OUT)'; UNIT='$(UNIT_LABEL)'" plots/mctp-route.gp; }
 	@r=$(call latest,mctp-fragment); [ -z "$$r" ] || { \
 		for m in tx local; do \
 			$(PB) plotdata $$r size --series mtu mode=$$m via=dev \
 				> $(PLOT_DATA)/mctp-fragment-$$m.dat || exit 1; done && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/mctp-fragment.gp; }
+		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='$(PLOTS_OUT)'; UNIT='$(UNIT_LABEL)'" plots/mctp-fragment.gp; }
 	@r=$(call latest,page-pool); [ -z "$$r" ] || { \
 		$(PB) plotdata $$r path > $(PLOT_DATA)/page-pool.dat && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/page-pool.gp; }
+		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='$(PLOTS_OUT)'; UNIT='$(UNIT_LABEL)'" plots/page-pool.gp; }
 	@r=$(call latest,bpf-strings); [ -z "$$r" ] || { \
 		for fn in strlen strchr strcmp; do \
 			$(PB) plotdata $$r L --series impl --kernel patched fn=$$fn \
 				> $(PLOT_DATA)/bpf-strings-$$fn.dat || exit 1; done && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/bpf-strings.gp; }
+		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='$(PLOTS_OUT)'; UNIT='$(UNIT_LABEL)'" plots/bpf-strings.gp; }
 	@r=$(call latest,bpf-stream); [ -z "$$r" ] || { \
 		$(PB) plotdata $$r size --series impl --kernel patched > $(PLOT_DATA)/bpf-stream.dat && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/bpf-stream.gp; }
-	@echo "plots: $$(ls plots/*.png | tr '\n' ' ')"
+		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='$(PLOTS_OUT)'; UNIT='$(UNIT_LABEL)'" plots/bpf-stream.gp; }
+	@echo "plots: $$(ls $(PLOTS_OUT)/*.png | tr '\n' ' ')"
 
 # A=<rev> [B=<rev>]: see bench/compare.sh; exits 3 on a significant regression.
 compare: tools

@@ -10,6 +10,7 @@
  * is marked suspect (results_suspect()).
  */
 #include <jansson.h>
+#include <libgen.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -111,14 +112,15 @@ static void analysis_excerpt(FILE *f, const char *suite, json_t *meta)
 	fclose(in);
 }
 
-static void suite_table(FILE *f, json_t *root)
+/* @dir: the report's directory, where its plots/ are */
+static void suite_table(FILE *f, json_t *root, const char *dir)
 {
 	static struct series a, b;
 	json_t *p, *meta = json_object_get(root, "meta");
 	const char *suite = json_string_value(json_object_get(root, "suite"));
 	int icount = !strcmp(json_string_value(json_object_get(root, "accel")) ?
 			     json_string_value(json_object_get(root, "accel")) : "", "icount");
-	char plot[256];
+	char plot[4200];
 	const char *k;
 	json_t *v;
 	size_t i;
@@ -148,9 +150,9 @@ static void suite_table(FILE *f, json_t *root)
 	}
 	fprintf(f, "\n");
 	report_impl_table(f, root);
-	snprintf(plot, sizeof(plot), "plots/%s.png", suite);
+	snprintf(plot, sizeof(plot), "%s/plots/%s.png", dir, suite);
 	if (!access(plot, R_OK))	/* drawn by `make plots` from the same results */
-		fprintf(f, "![%s](%s)\n\n", suite, plot);
+		fprintf(f, "![%s](plots/%s.png)\n\n", suite, suite);
 	profile_excerpt(f, suite);
 	trace_excerpt(f, suite);
 	analysis_excerpt(f, suite, meta);
@@ -166,12 +168,15 @@ int cmd_report(int argc, char **argv)
 {
 	json_t *roots[MAX_RESULTS];
 	struct atomic_file a;
+	char path[4096], dir[4096];
 	int n = 0;
 
 	if (argc < 3) {
 		fprintf(stderr, "usage: pb report OUT.md RESULT.json...\n");
 		return 2;
 	}
+	snprintf(path, sizeof(path), "%s", argv[1]);
+	snprintf(dir, sizeof(dir), "%s", dirname(path));
 	if (atomic_open(&a, argv[1])) {
 		perror(argv[1]);
 		return 1;
@@ -215,7 +220,7 @@ int cmd_report(int argc, char **argv)
 		else if (kind && !strcmp(kind, "selfcheck"))
 			report_selfcheck(a.f, roots[i]);
 		else
-			suite_table(a.f, roots[i]);
+			suite_table(a.f, roots[i], dir);
 		json_decref(roots[i]);
 	}
 	if (atomic_commit(&a, !ferror(a.f))) {

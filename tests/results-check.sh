@@ -1,0 +1,81 @@
+#!/bin/sh
+# make test-results: do results/, RESULTS.md and the plots agree, and do the
+# tools that read results across commits (selection, history, comparison)
+# tell what the planted data says? Host only: no guest, no kernel.
+#   results-check.sh OUT.tap     (env: PB, MAKE)
+set -u
+tap=$1
+PB=${PB:-build/pb} MAKE=${MAKE:-make}
+top=$(pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/pb-results-check.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+results=$work/tap
+: > "$results"
+n=0
+
+result() { # result ok|fail NAME [WHY]
+	n=$((n + 1))
+	if [ "$1" = ok ]; then
+		echo "ok $n - results.$2" >> "$results"
+	else
+		echo "not ok $n - results.$2 # ${3:-}" >> "$results"
+		echo "results-check: FAIL $2: ${3:-}" >&2
+	fi
+}
+
+# check NAME WHY COMMAND...: ok when COMMAND succeeds
+check() {
+	c_name=$1 c_why=$2
+	shift 2
+	if "$@"; then result ok "$c_name"; else result fail "$c_name" "$c_why"; fi
+}
+
+# 1. The committed RESULTS.md is what make report makes of the committed
+# results, in any checkout (a fresh clone's files all have one time).
+out=$work/report
+mkdir -p "$out"
+if "$MAKE" --no-print-directory report REPORT_OUT="$out" PLOT_DATA="$out/data" \
+	> "$out/make.out" 2> "$out/make.err"; then
+	check reproduces-RESULTS.md "RESULTS.md does not match results/: run make report" \
+		cmp -s RESULTS.md "$out/RESULTS.md"
+else
+	result fail reproduces-RESULTS.md "make report failed: $(tail -n 3 "$out/make.err" | tr '\n' ' ')"
+fi
+
+# A git repository of three commits c1, c2, c3 (HEAD), each with results.
+planted=$work/planted
+git init -q "$planted"
+git -C "$planted" config user.email pb@localhost
+git -C "$planted" config user.name patchbench
+for i in 1 2 3; do
+	echo "$i" > "$planted/code"
+	git -C "$planted" add code
+	git -C "$planted" commit -q -m "code $i"
+	eval "c$i=$(git -C "$planted" rev-parse --short=12 HEAD)"
+done
+# shellcheck disable=SC2154 # c1..c3 are set by the eval above
+for c in "$c1" "$c2" "$c3" "$c2-dirty"; do
+	mkdir -p "$planted/results/$c"
+	echo '{}' > "$planted/results/$c/s.json"
+done
+
+# 2. The newest result is the nearest commit's, whatever the file times;
+# a -dirty directory of another commit than HEAD is not HEAD's.
+touch -d '2000-01-01' "$planted/results/$c3/s.json"
+touch "$planted/results/$c1/s.json"
+latest=$(cd "$planted" && "$top/bench/results-of.sh" s)
+check selection-by-history "chose $latest, not results/$c3/s.json" \
+	[ "$latest" = "results/$c3/s.json" ]
+all=$(cd "$planted" && "$top/bench/results-of.sh" --all s | tr '\n' ' ')
+check selection-all-in-commit-order "listed $all" \
+	[ "$all" = "results/$c1/s.json results/$c2/s.json results/$c3/s.json " ]
+mkdir -p "$planted/results/$c3-dirty" && echo '{}' > "$planted/results/$c3-dirty/s.json"
+latest=$(cd "$planted" && "$top/bench/results-of.sh" s)
+check selection-head-dirty "chose $latest, not HEAD's uncommitted results" \
+	[ "$latest" = "results/$c3-dirty/s.json" ]
+rm -r "$planted/results/$c3-dirty"
+range=$(cd "$planted" && "$top/bench/results-of.sh" --all s "$c2" "$c2" | tr '\n' ' ')
+check selection-range "FROM=TO=c2 listed $range" [ "$range" = "results/$c2/s.json " ]
+
+{ echo "TAP version 13"; echo "1..$n"; cat "$results"; } > "$tap.tmp"
+mv "$tap.tmp" "$tap"
