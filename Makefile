@@ -327,7 +327,6 @@ selfcheck: setup-bench kernels kernel-selfcheck modules modules-selfcheck bpf to
 # (bench/results-of.sh), never by file time.
 latest = $(shell bench/results-of.sh $(1))
 PLOT_DATA := $(BUILD)/plots
-UNIT_LABEL := guest instructions (icount)
 # make report REPORT_OUT=DIR writes DIR/RESULTS.md and DIR/plots/ (tests/results-check.sh).
 REPORT_OUT ?= .
 PLOTS_OUT = $(REPORT_OUT)/plots
@@ -335,30 +334,9 @@ PLOTS_OUT = $(REPORT_OUT)/plots
 report: tools plots
 	@$(PB) report $(REPORT_OUT)/RESULTS.md $(foreach s,$(SUITES) selfcheck,$(call latest,$(s)))
 
-# gnuplot draws plots/*.png from the newest results (plots/*.gp).
+# gnuplot draws plots/*.png from the newest results (bench/plots.sh, plots/*.gp).
 plots: tools
-	@mkdir -p $(PLOT_DATA) $(PLOTS_OUT)
-	@r=$(call latest,mctp-route); [ -z "$$r" ] || { \
-		$(PB) plotdata $$r routes depth=0 > $(PLOT_DATA)/mctp-route-routes.dat && \
-		$(PB) plotdata $$r depth --kernel patched 'depth!=0' > $(PLOT_DATA)/mctp-route-depth.dat && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='$(PLOTS_OUT)'; UNIT='$(UNIT_LABEL)'" plots/mctp-route.gp; }
-	@r=$(call latest,mctp-fragment); [ -z "$$r" ] || { \
-		for m in tx local; do \
-			$(PB) plotdata $$r size --series mtu mode=$$m via=dev \
-				> $(PLOT_DATA)/mctp-fragment-$$m.dat || exit 1; done && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='$(PLOTS_OUT)'; UNIT='$(UNIT_LABEL)'" plots/mctp-fragment.gp; }
-	@r=$(call latest,page-pool); [ -z "$$r" ] || { \
-		$(PB) plotdata $$r path > $(PLOT_DATA)/page-pool.dat && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='$(PLOTS_OUT)'; UNIT='$(UNIT_LABEL)'" plots/page-pool.gp; }
-	@r=$(call latest,bpf-strings); [ -z "$$r" ] || { \
-		for fn in strlen strchr strcmp; do \
-			$(PB) plotdata $$r L --series impl --kernel patched fn=$$fn \
-				> $(PLOT_DATA)/bpf-strings-$$fn.dat || exit 1; done && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='$(PLOTS_OUT)'; UNIT='$(UNIT_LABEL)'" plots/bpf-strings.gp; }
-	@r=$(call latest,bpf-stream); [ -z "$$r" ] || { \
-		$(PB) plotdata $$r size --series impl --kernel patched > $(PLOT_DATA)/bpf-stream.dat && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='$(PLOTS_OUT)'; UNIT='$(UNIT_LABEL)'" plots/bpf-stream.gp; }
-	@echo "plots: $$(ls $(PLOTS_OUT)/*.png | tr '\n' ' ')"
+	@PB=$(PB) bench/plots.sh $(PLOTS_OUT) $(PLOT_DATA)
 
 # A=<rev> [B=<rev>]: see bench/compare.sh; exits 3 on a significant regression.
 compare: tools
