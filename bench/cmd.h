@@ -17,5 +17,6 @@ int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_plotdata(int argc, char **argv);
 int cmd_plotvars(int argc, char **argv);
+int cmd_json_get(int argc, char **argv);
 
 #endif

@@ -143,7 +143,7 @@ static void suite_table(FILE *f, json_t *root, const char *dir)
 
 			results_compare(&a, &b, json_string_value(json_object_get(root, "accel")), &c);
 			fprintf(f, " %.3f | %.3f–%.3f | %.3g | %s |\n", c.ratio, c.lo, c.hi, c.p,
-				c.verdict);
+				verdict_text(c.verdict));
 		} else {
 			fprintf(f, " – | – | – | %s only |\n", ha ? "baseline" : "patched");
 		}

@@ -91,5 +91,32 @@ rm -r "$planted/results/$c3-dirty"
 range=$(cd "$planted" && "$top/bench/results-of.sh" --all s "$c2" "$c2" | tr '\n' ' ')
 check selection-range "FROM=TO=c2 listed $range" [ "$range" = "results/$c2/s.json " ]
 
+# samples SUITE PARAMS COST BOOT: PB-BENCH lines of one boot, six samples
+# around COST (within 0.1 %), each 2K batch costing twice.
+samples() {
+	for j in 0 1 -1 2 -2 0; do
+		awk -v s="$1" -v p="$2" -v c="$3" -v j="$j" \
+			'BEGIN { printf "PB-BENCH suite=%s %s ns=%.2f ns2k=%.2f\n", s, p, c * (1 + j / 2000), c * (1 + j / 2000) }'
+	done
+}
+
+# 5. pb compare --json on planted data, read back with pb json-get: x=1 is
+# 10 % slower, x=2 unchanged, x=3 5 % faster.
+cmp=$work/compare
+mkdir -p "$cmp"
+for boot in 1 2; do
+	{ samples planted x=1 1000; samples planted x=2 500; samples planted x=3 2000; } > "$cmp/a$boot.txt"
+	{ samples planted x=1 1100; samples planted x=2 500; samples planted x=3 1900; } > "$cmp/b$boot.txt"
+done
+"$PB" bench-collect --suite planted --unit u --accel icount --out "$cmp/r.json" \
+	baseline="$cmp/a1.txt" baseline="$cmp/a2.txt" patched="$cmp/b1.txt" patched="$cmp/b2.txt" > /dev/null
+rc=0
+"$PB" compare --json "$cmp/r.json:baseline" "$cmp/r.json:patched" > "$cmp/cmp.json" || rc=$?
+got=$("$PB" json-get "$cmp/cmp.json" points.0.params.x points.0.verdict points.0.regression \
+	points.1.verdict points.2.verdict summary.points summary.regressions summary.verdicts.faster \
+	2>&1 | tr '\n' ' ')
+check compare-json-planted "exit $rc, read back: $got" \
+	[ "$rc $got" = "3 1 slower true no-change faster 3 1 1 " ]
+
 { echo "TAP version 13"; echo "1..$n"; cat "$results"; } > "$tap.tmp"
 mv "$tap.tmp" "$tap"
