@@ -63,7 +63,7 @@ KUNIT_SUITES_patched := mctp-route,mctp-sock
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
 	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-debug-run test-unit test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
-	compare report plots modules check-series clean distclean
+	compare history report plots modules check-series clean distclean
 
 help:
 	@echo "patchbench targets:"
@@ -91,6 +91,7 @@ help:
 	@echo "  make trace       trace-cmd function_graph on a suite's hot functions (SUITE=name [FUNCS=f+g])"
 	@echo "  make bisect      SUITE=name UPTO=NNNN: baseline, the series up to patch NNNN, the whole series"
 	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels; exit 3 on regression"
+	@echo "  make history     SUITE=name [FROM=rev] [TO=rev]: the suite across commits, table and plot"
 	@echo "  make report      regenerate plots/*.png and RESULTS.md from results/"
 	@echo "  make plots       draw plots/*.png (gnuplot) from the newest results (by history)"
 	@echo "  make clean       remove $(BUILD)/ (harness objects, test logs)"
@@ -323,20 +324,27 @@ selfcheck: setup-bench kernels kernel-selfcheck modules modules-selfcheck bpf to
 		TCG_RUNS=$(TCG_RUNS) bench/selfcheck.sh
 	@$(MAKE) --no-print-directory report
 
-# The newest result of each suite, chosen by the project's history
-# (bench/results-of.sh), never by file time.
-latest = $(shell bench/results-of.sh $(1))
+# Each suite's results, chosen by the project's history (bench/results-of.sh),
+# never by file time: the newest makes its part of RESULTS.md, all of them
+# its History part.
 PLOT_DATA := $(BUILD)/plots
 # make report REPORT_OUT=DIR writes DIR/RESULTS.md and DIR/plots/ (tests/results-check.sh).
 REPORT_OUT ?= .
 PLOTS_OUT = $(REPORT_OUT)/plots
 
 report: tools plots
-	@$(PB) report $(REPORT_OUT)/RESULTS.md $(foreach s,$(SUITES) selfcheck,$(call latest,$(s)))
+	@$(PB) report $(REPORT_OUT)/RESULTS.md $(foreach s,$(SUITES) selfcheck,$(shell bench/results-of.sh --all $(s)))
 
 # gnuplot draws plots/*.png from the newest results (bench/plots.sh, plots/*.gp).
 plots: tools
 	@PB=$(PB) bench/plots.sh $(PLOTS_OUT) $(PLOT_DATA)
+
+# SUITE=name [FROM=rev] [TO=rev]: the suite's points across project commits,
+# a Markdown table and plots/history-SUITE.png (bench/history.sh).
+FROM ?=
+TO ?=
+history: tools
+	@PB=$(PB) bench/history.sh "$(SUITE)" "$(FROM)" "$(TO)" $(PLOTS_OUT) $(PLOT_DATA)
 
 # A=<rev> [B=<rev>]: see bench/compare.sh; exits 3 on a significant regression.
 compare: tools

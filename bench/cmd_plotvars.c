@@ -7,26 +7,13 @@
  */
 #include <jansson.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "cmd.h"
-
-/* NAME = "VALUE" with gnuplot's double-quote escapes; "?" when missing. */
-static void assign(const char *name, const char *value)
-{
-	printf("%s = \"", name);
-	for (int i = 0; value && value[i]; i++) {
-		if (value[i] == '"' || value[i] == '\\')
-			putchar('\\');
-		putchar(value[i]);
-	}
-	printf("%s\"\n", value ? "" : "?");
-}
+#include "plotfile.h"
 
 int cmd_plotvars(int argc, char **argv)
 {
-	char shortened[64];
-	const char *commit;
+	char commit[64];
 	json_error_t err;
 	json_t *root;
 
@@ -39,14 +26,13 @@ int cmd_plotvars(int argc, char **argv)
 		fprintf(stderr, "pb plotvars: %s: %s\n", argv[1], err.text);
 		return 1;
 	}
-	commit = json_string_value(json_object_get(json_object_get(root, "meta"), "project_commit"));
-	assign("SUITE", json_string_value(json_object_get(root, "suite")));
-	assign("UNIT", json_string_value(json_object_get(root, "unit")));
-	assign("ACCEL", json_string_value(json_object_get(root, "accel")));
-	if (commit)	/* git's short hash, and -dirty if it was */
-		snprintf(shortened, sizeof(shortened), "%.7s%s", commit,
-			 strstr(commit, "-dirty") ? "-dirty" : "");
-	assign("COMMIT", commit ? shortened : NULL);
+	plot_assign(stdout, "SUITE", json_string_value(json_object_get(root, "suite")));
+	plot_assign(stdout, "UNIT", json_string_value(json_object_get(root, "unit")));
+	plot_assign(stdout, "ACCEL", json_string_value(json_object_get(root, "accel")));
+	plot_short_commit(json_string_value(json_object_get(json_object_get(root, "meta"),
+							    "project_commit")),
+			  commit, sizeof(commit));
+	plot_assign(stdout, "COMMIT", commit);
 	json_decref(root);
 	return 0;
 }

@@ -1,24 +1,21 @@
 #!/bin/sh
 # make plots: each suite's plot (plots/SUITE.gp) from its newest result
-# (bench/results-of.sh), through pb plotdata into DATA, drawn into OUT.
+# (bench/results-of.sh), through pb plotdata into DATA, drawn into OUT; and
+# each timing suite's history-SUITE.png where it has results at two commits
+# or more (plots/history.gp).
 #   plots.sh OUT DATA      (env: PB)
 # A gnuplot warning fails the plot: it means a line or a label went missing.
 set -eu
 out=$1 data=$2
 PB=${PB:-build/pb}
+. bench/gnuplot.sh
 mkdir -p "$out" "$data"
 
-# draw SCRIPT RESULT: gnuplot SCRIPT with DATA, OUT and the result's SUITE,
-# UNIT, ACCEL and COMMIT (pb plotvars, in DATA/NAME.vars)
+# draw SCRIPT RESULT: gnuplot SCRIPT with the result's SUITE, UNIT, ACCEL
+# and COMMIT (pb plotvars, in DATA/NAME.vars)
 draw() {
-	name=$(basename "$1" .gp)
-	"$PB" plotvars "$2" > "$data/$name.vars"
-	if ! gnuplot -e "DATA='$data'; OUT='$out'; VARS='$data/$name.vars'" "$1" 2> "$data/$name.err" ||
-		[ -s "$data/$name.err" ]; then
-		cat "$data/$name.err" >&2
-		echo "plots: gnuplot $1 failed or warned" >&2
-		exit 1
-	fi
+	"$PB" plotvars "$2" > "$data/$(basename "$1" .gp).vars"
+	gnuplot_draw "$1" "$data/$(basename "$1" .gp).vars" "$out" "$data"
 }
 
 r=$(bench/results-of.sh mctp-route)
@@ -57,4 +54,9 @@ if [ -n "$r" ]; then
 	"$PB" plotdata "$r" size --kernel patched ctx=perf_event > "$data/bpf-stream-perf.dat"
 	draw plots/bpf-stream.gp "$r"
 fi
+for s in mctp-route mctp-fragment page-pool bpf-strings bpf-stream commands; do
+	# shellcheck disable=SC2046 # one path a line, no spaces
+	set -- $(bench/results-of.sh --all "$s")
+	[ $# -lt 2 ] || history_draw "$s" "$out" "$data" "$@"
+done
 echo "plots:" "$out"/*.png

@@ -118,5 +118,46 @@ got=$("$PB" json-get "$cmp/cmp.json" points.0.params.x points.0.verdict points.0
 check compare-json-planted "exit $rc, read back: $got" \
 	[ "$rc $got" = "3 1 slower true no-change faster 3 1 1 " ]
 
+# 6. History on the planted repository: at c2 point x=1 of suite "hist"
+# gets 5 % slower on the patched kernel, at c3 the accelerator changes
+# (icount to tcg) with the figures as at c2; x=2 never changes.
+rm -r "$planted/results"
+# shellcheck disable=SC2154
+for c in "$c1" "$c2" "$c3"; do
+	case $c in "$c1") slow=1000 ;; *) slow=1050 ;; esac
+	case $c in "$c3") accel=tcg unit="ns (TCG wall clock: noisy)" ;; *) accel=icount unit=guest ;; esac
+	for boot in 1 2; do
+		{ samples hist x=1 1000; samples hist x=2 300; } > "$cmp/$c-a$boot.txt"
+		{ samples hist x=1 "$slow"; samples hist x=2 300; } > "$cmp/$c-b$boot.txt"
+	done
+	mkdir -p "$planted/results/$c"
+	"$PB" bench-collect --suite hist --unit "$unit" --accel "$accel" --meta project_commit="$c" \
+		--out "$planted/results/$c/hist.json" baseline="$cmp/$c-a1.txt" baseline="$cmp/$c-a2.txt" \
+		patched="$cmp/$c-b1.txt" patched="$cmp/$c-b2.txt" > /dev/null
+done
+hist=$work/history
+mkdir -p "$hist/data" "$hist/out"
+files=$(cd "$planted" && "$top/bench/results-of.sh" --all hist | sed "s|^|$planted/|")
+# shellcheck disable=SC2086 # paths without spaces
+# shellcheck source=bench/gnuplot.sh
+if (. bench/gnuplot.sh && history_draw hist "$hist/out" "$hist/data" $files) > "$hist/draw.out" 2>&1; then
+	table=$hist/data/history-hist.md
+	# cell ROW COLUMN: the table's cell (columns: 1 parameters, 2 c1, 3 c2, 4 c3)
+	cell() { awk -F' [|] ' -v r="| $1" -v c="$2" '$1 == r { print $c }' "$table"; }
+	has() { case $1 in *"$2"*) return 0 ;; esac; return 1; }
+	lacks() { ! has "$1" "$2"; }
+	drawn() { [ -s "$1" ] && [ ! -s "$2" ]; }
+	at_c2=$(cell x=1 3) elsewhere="$(cell x=1 2) / $(cell x=1 4) / $(grep '^| x=2 ' "$table")"
+	header=$(grep '^| parameters' "$table")
+	check history-step-at-c2 "x=1 at c2: $at_c2" has "$at_c2" "**step +5.0 %**"
+	check history-no-step-elsewhere "x=1 at c1, c3 and x=2: $elsewhere" lacks "$elsewhere" step
+	check history-accel-change-marked "header: $header" \
+		has "$header" "\`$(echo "$c3" | cut -c1-7)\` **now tcg, ns (TCG wall clock: noisy)**"
+	check history-plot-drawn "no history-hist.png, or gnuplot warned: $(cat "$hist/data/history-hist.err")" \
+		drawn "$hist/out/history-hist.png" "$hist/data/history-hist.err"
+else
+	result fail history-planted "history_draw failed: $(tr '\n' ' ' < "$hist/draw.out")"
+fi
+
 { echo "TAP version 13"; echo "1..$n"; cat "$results"; } > "$tap.tmp"
 mv "$tap.tmp" "$tap"
