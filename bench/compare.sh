@@ -4,11 +4,15 @@
 # suite. Without B: the two kernels of A's run (baseline -> patched).
 # Revisions are project commits with results in results/<commit12>[-dirty].
 # Each suite's table is pb compare's; its JSON (build/compare/A-B/SUITE.json)
-# gives the closing summary. Exits 3 when any point regressed significantly
-# (over 2 %).
+# gives the closing summary and PLOTS/compare-SUITE.png (plots/compare.gp):
+# B/A per point with its interval, the noise floor as a band. Exits 3 when
+# any point regressed significantly (over 2 %).
+#   compare.sh A B SUITES [KERNEL [PLOTS]]   (env: PB)
 set -u
-a=$1 b=$2 suites=$3 kernel=${4:-patched}
+a=$1 b=$2 suites=$3 kernel=${4:-patched} plots=${5:-plots}
 PB=${PB:-build/pb}
+# shellcheck source=bench/gnuplot.sh
+. bench/gnuplot.sh
 
 resolve() { # rev -> results directory
 	c=$(git rev-parse --short=12 "$1^{commit}" 2>/dev/null) || {
@@ -30,8 +34,10 @@ else
 	out=build/compare/${da#results/}
 fi
 mkdir -p "$out"
-status=0 summary=
+status=0 summary="" drawn=""
 for s in $suites; do
+	# results with a kind (crash-memory's records, selfcheck) have no points to compare
+	[ ! -f "$da/$s.json" ] || ! "$PB" json-get "$da/$s.json" kind > /dev/null 2>&1 || continue
 	if [ -n "$b" ]; then
 		{ [ -f "$da/$s.json" ] && [ -f "$db/$s.json" ]; } || continue
 		echo "== $s: $b against $a ($kernel kernel)"
@@ -54,7 +60,15 @@ for s in $suites; do
 		{ status=1; continue; }
 	summary="$summary
   $s: $1 points, $2 regressions, $3 slower by under 2 %, $4 faster, $5 invalid ($out/$s.json)"
+	mkdir -p "$plots"
+	if "$PB" compare-plot "$out/$s.json" "$out" "compare-$s" &&
+		gnuplot_draw plots/compare.gp "$out/compare-$s.vars" "$plots" "$out"; then
+		drawn="$drawn $plots/compare-$s.png"
+	else
+		status=1
+	fi
 done
 [ -n "$summary" ] || { echo "compare: no suite ($suites) has results on both sides" >&2; exit 1; }
 echo "compare: B/A per suite:$summary"
+[ -z "$drawn" ] || echo "compare: plots:$drawn"
 exit $status

@@ -24,6 +24,7 @@ static const struct {
 	{ "fold", cmd_fold, "perf script call chains as folded stacks (flame graph input)" },
 	{ "noise", cmd_noise, "coefficient of variation and detectable shift of a result" },
 	{ "compare", cmd_compare, "compare one suite's results across revisions or kernels" },
+	{ "compare-plot", cmd_compare_plot, "plot data of a saved comparison (pb compare --save)" },
 	{ "history", cmd_history, "one suite's points across project commits: table and plot data" },
 	{ "json-get", cmd_json_get, "values at paths of a JSON file, for scripts reading pb's JSON" },
 };

@@ -118,6 +118,17 @@ got=$("$PB" json-get "$cmp/cmp.json" points.0.params.x points.0.verdict points.0
 check compare-json-planted "exit $rc, read back: $got" \
 	[ "$rc $got" = "3 1 slower true no-change faster 3 1 1 " ]
 
+# The plot make compare draws of that comparison, without a gnuplot warning.
+# shellcheck source=bench/gnuplot.sh
+if "$PB" compare-plot "$cmp/cmp.json" "$cmp" compare-planted > "$cmp/plot.out" 2>&1 &&
+	(. bench/gnuplot.sh && gnuplot_draw plots/compare.gp "$cmp/compare-planted.vars" "$cmp" "$cmp") \
+		>> "$cmp/plot.out" 2>&1 && [ -s "$cmp/compare-planted.png" ]; then
+	check compare-plot-kinds "regression, faster, no change: $(grep '^N_' "$cmp/compare-planted.vars" | tr '\n' ' ')" \
+		[ "$(grep -c . "$cmp/compare-planted-regression.dat") $(grep -c . "$cmp/compare-planted-faster.dat") $(grep -c . "$cmp/compare-planted-other.dat")" = "1 1 1" ]
+else
+	result fail compare-plot-kinds "compare-plot or gnuplot failed: $(tr '\n' ' ' < "$cmp/plot.out")"
+fi
+
 # 6. History on the planted repository: at c2 point x=1 of suite "hist"
 # gets 5 % slower on the patched kernel, at c3 the accelerator changes
 # (icount to tcg) with the figures as at c2; x=2 never changes.
