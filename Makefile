@@ -19,7 +19,7 @@ CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -Ibench -Ivm
 PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
 	xz-utils git make gcc
 PKGS_VM := qemu-system-x86 busybox-static cpio
-PKGS_HOST := libcmocka-dev libjansson-dev pkg-config kexec-tools
+PKGS_HOST := libcmocka-dev libjansson-dev pkg-config kexec-tools gnuplot-nox
 PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
 PKGS_BENCH := linux-perf hyperfine gnuplot-nox trace-cmd
 
@@ -57,8 +57,8 @@ RUN_JOBS = PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
 stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
-	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
-	compare report plots modules check-series clean distclean
+	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
+	compare history report plots modules check-series clean distclean
 
 help:
 	@echo "patchbench targets:"
@@ -74,6 +74,7 @@ help:
 	@echo "  make initramfs   build the guest initramfs ($(INITRAMFS))"
 	@echo "  make bpf         build workloads/bpf/*.bpf.c and their libbpf runners per kernel"
 	@echo "  make test-unit   host unit tests of the harness only"
+	@echo "  make test-results  RESULTS.md reproduced from results/, plots, history and compare checks"
 	@echo "  make test-kunit  KUnit on baseline and patched only"
 	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS)), then test-crash"
 	@echo "  make test-crash  crashkernel=size,cma boots (good and malformed values) and a real kdump"
@@ -87,8 +88,9 @@ help:
 	@echo "  make trace       trace-cmd function_graph on a suite's hot functions (SUITE=name [FUNCS=f+g])"
 	@echo "  make bisect      SUITE=name UPTO=NNNN: baseline, the series up to patch NNNN, the whole series"
 	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels; exit 3 on regression"
+	@echo "  make history     SUITE=name [FROM=rev] [TO=rev]: the suite across commits, table and plot"
 	@echo "  make report      regenerate plots/*.png and RESULTS.md from results/"
-	@echo "  make plots       draw plots/*.png (gnuplot) from the newest results"
+	@echo "  make plots       draw plots/*.png (gnuplot) from the newest results (by history)"
 	@echo "  make clean       remove $(BUILD)/ (harness objects, test logs)"
 	@echo "  make distclean   clean, and remove the kernel cache $(PB_CACHE)"
 	@echo "variables: PB_CACHE=$(PB_CACHE) ACCEL=$(ACCEL) (auto|kvm|tcg|icount) SERIES=$(SERIES)"
@@ -187,9 +189,10 @@ $(INITRAMFS): $(GUEST_FILES) $(GUEST_BINS)
 test: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(MAKE) --no-print-directory test-unit
+	-@$(MAKE) --no-print-directory test-results
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
-	@$(PB) tally $(UNIT_TAPS) $(call stage_taps,$(GUEST_STAGES))
+	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/results.tap $(call stage_taps,$(GUEST_STAGES))
 
 test-unit: tools
 	@mkdir -p $(TEST_OUT)
@@ -197,6 +200,13 @@ test-unit: tools
 		CMOCKA_MESSAGE_OUTPUT=TAP $$t > $(TEST_OUT)/unit-$${t##*/}.tap 2>&1 || \
 			echo "unit: $${t##*/} failed (see $(TEST_OUT)/unit-$${t##*/}.tap)"; \
 	done
+
+# results/, RESULTS.md and the plots agree; selection, history and comparison
+# on planted results (tests/results-check.sh). Host only.
+test-results: tools
+	@mkdir -p $(TEST_OUT)
+	@PB=$(PB) MAKE="$(MAKE)" tests/results-check.sh $(TEST_OUT)/results.tap
+	@$(PB) tally $(TEST_OUT)/results.tap
 
 # One stage of make test alone; each tallies its own results. The sanitizer
 # kernel (patched + debug.config: KASAN, KFENCE, lockdep, kmemleak) runs KUnit
@@ -217,7 +227,7 @@ test-kunit test-guest test-crash test-debug test-harness:
 # The guest boots of make test on an idle machine, then again beside a CPU
 # hog per core and an unrelated busy QEMU guest: every verdict must agree.
 test-load: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
-	@$(subst tests/run-jobs.sh,tests/load.sh,$(subst TEST_OUT=$(TEST_OUT),TEST_OUT=$(BUILD)/test,$(RUN_JOBS))) $(or $(STAGES),$(GUEST_STAGES))
+	@$(subst tests/run-jobs.sh,tests/load.sh,$(RUN_JOBS)) $(or $(STAGES),$(GUEST_STAGES))
 
 # Slow (one kernel build per patch): not part of make test.
 check-series: setup-test trees tools
@@ -279,42 +289,32 @@ selfcheck: setup-bench kernels kernel-selfcheck modules modules-selfcheck bpf to
 		TCG_RUNS=$(TCG_RUNS) bench/selfcheck.sh
 	@$(MAKE) --no-print-directory report
 
-# The newest result of each suite, by file time.
-latest = $(shell ls -t results/*/$(1).json 2>/dev/null | head -n 1)
+# Each suite's results, chosen by the project's history (bench/results-of.sh),
+# never by file time: the newest makes its part of RESULTS.md, all of them
+# its History part.
 PLOT_DATA := $(BUILD)/plots
-UNIT_LABEL := guest instructions (icount)
+# make report REPORT_OUT=DIR writes DIR/RESULTS.md and DIR/plots/ (tests/results-check.sh).
+REPORT_OUT ?= .
+PLOTS_OUT = $(REPORT_OUT)/plots
 
 report: tools plots
-	@$(PB) report RESULTS.md $(foreach s,$(SUITES) selfcheck,$(call latest,$(s)))
+	@$(PB) report $(REPORT_OUT)/RESULTS.md $(foreach s,$(SUITES) selfcheck,$(shell bench/results-of.sh --all $(s)))
 
-# gnuplot draws plots/*.png from the newest results (plots/*.gp).
+# gnuplot draws plots/*.png from the newest results (bench/plots.sh, plots/*.gp).
 plots: tools
-	@mkdir -p $(PLOT_DATA)
-	@r=$(call latest,mctp-route); [ -z "$$r" ] || { \
-		$(PB) plotdata $$r routes depth=0 > $(PLOT_DATA)/mctp-route-routes.dat && \
-		$(PB) plotdata $$r depth --kernel patched 'depth!=0' > $(PLOT_DATA)/mctp-route-depth.dat && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/mctp-route.gp; }
-	@r=$(call latest,mctp-fragment); [ -z "$$r" ] || { \
-		for m in tx local; do \
-			$(PB) plotdata $$r size --series mtu mode=$$m via=dev \
-				> $(PLOT_DATA)/mctp-fragment-$$m.dat || exit 1; done && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/mctp-fragment.gp; }
-	@r=$(call latest,page-pool); [ -z "$$r" ] || { \
-		$(PB) plotdata $$r path > $(PLOT_DATA)/page-pool.dat && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/page-pool.gp; }
-	@r=$(call latest,bpf-strings); [ -z "$$r" ] || { \
-		for fn in strlen strchr strcmp; do \
-			$(PB) plotdata $$r L --series impl --kernel patched fn=$$fn \
-				> $(PLOT_DATA)/bpf-strings-$$fn.dat || exit 1; done && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/bpf-strings.gp; }
-	@r=$(call latest,bpf-stream); [ -z "$$r" ] || { \
-		$(PB) plotdata $$r size --series impl --kernel patched > $(PLOT_DATA)/bpf-stream.dat && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/bpf-stream.gp; }
-	@echo "plots: $$(ls plots/*.png | tr '\n' ' ')"
+	@PB=$(PB) bench/plots.sh $(PLOTS_OUT) $(PLOT_DATA)
+
+# SUITE=name [FROM=rev] [TO=rev]: the suite's points across project commits,
+# a Markdown table and plots/history-SUITE.png (bench/history.sh).
+FROM ?=
+TO ?=
+history: tools
+	@PB=$(PB) bench/history.sh "$(SUITE)" "$(FROM)" "$(TO)" $(PLOTS_OUT) $(PLOT_DATA)
 
 # A=<rev> [B=<rev>]: see bench/compare.sh; exits 3 on a significant regression.
+# Draws plots/compare-SUITE.png too (not committed: .gitignore).
 compare: tools
-	@PB=$(PB) bench/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)"
+	@PB=$(PB) bench/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" $(PLOTS_OUT)
 
 # perf record -g of one suite in a guest of each kernel, then perf report,
 # folded stacks and perf diff under profiles/SUITE/ (bench/profile.sh).
