@@ -13,23 +13,7 @@
 #include <string.h>
 
 #include "cmd.h"
-
-static json_t *at(json_t *v, const char *path)
-{
-	char buf[1024], *key, *save = NULL;
-
-	snprintf(buf, sizeof(buf), "%s", path);
-	for (key = strtok_r(buf, ".", &save); v && key; key = strtok_r(NULL, ".", &save)) {
-		char *end;
-		long i = strtol(key, &end, 10);
-
-		if (json_is_array(v) && *key && !*end && i >= 0)
-			v = json_array_get(v, (size_t)i);
-		else
-			v = json_object_get(v, key);
-	}
-	return v;
-}
+#include "jsonpath.h"
 
 int cmd_json_get(int argc, char **argv)
 {
@@ -47,7 +31,7 @@ int cmd_json_get(int argc, char **argv)
 		return 1;
 	}
 	for (int i = 2; i < argc; i++) {
-		json_t *v = at(root, argv[i]);
+		json_t *v = json_at(root, argv[i]);
 		char *text;
 
 		if (!v) {
