@@ -20,5 +20,6 @@ int cmd_plotvars(int argc, char **argv);
 int cmd_json_get(int argc, char **argv);
 int cmd_history(int argc, char **argv);
 int cmd_compare_plot(int argc, char **argv);
+int cmd_suites(int argc, char **argv);
 
 #endif

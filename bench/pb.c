@@ -26,6 +26,7 @@ static const struct {
 	{ "compare", cmd_compare, "compare one suite's results across revisions or kernels" },
 	{ "compare-plot", cmd_compare_plot, "plot data of a saved comparison (pb compare --save)" },
 	{ "history", cmd_history, "one suite's points across project commits: table and plot data" },
+	{ "suites", cmd_suites, "the benchmark suites' manifests (suites/NAME/suite.json): list, get, plot" },
 	{ "json-get", cmd_json_get, "values at paths of a JSON file, for scripts reading pb's JSON" },
 };
 

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The benchmark suites: one directory each, SUITES_DIR/NAME/, whose
+ * suite.json (the manifest) says everything about the suite. README.md,
+ * "Adding a suite", lists the keys; suite_schema.c checks them.
+ */
+#ifndef PB_SUITES_H
+#define PB_SUITES_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#define SUITES_MAX 64
+
+struct suite {
+	char name[64];
+	char path[4096];	/* its suite.json */
+	json_t *m;		/* the manifest, every optional key filled with its default */
+};
+
+struct suites {
+	char dir[4096];
+	struct suite s[SUITES_MAX];
+	int n;			/* sorted by "order", then name */
+};
+
+/* The manifests' directory: $SUITES_DIR, else "suites". */
+const char *suites_dir(void);
+
+/*
+ * Load and check every suites_dir()/NAME/suite.json. On a bad manifest
+ * (or none at all) returns -1 with @err naming the file and the key.
+ */
+int suites_load(struct suites *all, char *err, size_t len);
+void suites_free(struct suites *all);
+
+/* The suite called @name, or NULL. */
+const struct suite *suites_find(const struct suites *all, const char *name);
+
+/* Does @s name make target @target ("bisect", "history", ...) among those that can run it? */
+int suite_can(const struct suite *s, const char *target);
+
+/*
+ * Check one manifest (@m, read from @file) and fill in the defaults;
+ * returns -1 with @err naming @file and the key at fault.
+ */
+int suite_schema_check(json_t *m, const char *file, char *err, size_t len);
+
+#endif
