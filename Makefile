@@ -30,7 +30,13 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/t
 UNIT_TAPS := $(patsubst $(BUILD)/tests/%,$(TEST_OUT)/unit-%.tap,$(UNIT_TESTS))
 HARNESS_LIB_SRC := $(filter-out bench/pb.c bench/cmd_%.c,$(HARNESS_SRC))
 INITRAMFS := $(BUILD)/initramfs.cpio
-GUEST_FILES := vm/guest/init $(wildcard vm/guest/tests/* vm/guest/lib/*) vm/mkinitramfs.sh
+# Each benchmark suite is a directory, $(SUITES_DIR)/NAME/: suite.json, its
+# manifest, says everything about it (pb suites reads it; README.md,
+# "Adding a suite"), guest is its guest script, /pb/tests/bench-NAME.
+SUITES_DIR ?= suites
+export SUITES_DIR
+GUEST_FILES := vm/guest/init $(wildcard vm/guest/tests/* vm/guest/lib/* $(SUITES_DIR)/*/guest) \
+	vm/mkinitramfs.sh
 
 # Static programs that run inside the guest (workloads/), put into the initramfs.
 GUEST_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -static

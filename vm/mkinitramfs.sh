@@ -17,6 +17,11 @@ for applet in $("$busybox" --list); do
 done
 cp "$here/guest/init" "$stage/init"
 cp "$here/guest/tests/"* "$stage/pb/tests/"
+# each benchmark suite's guest script, SUITES_DIR/NAME/guest, as the test bench-NAME
+for g in "${SUITES_DIR:-$here/../suites}"/*/guest; do
+	[ -f "$g" ] || continue
+	cp "$g" "$stage/pb/tests/bench-$(basename "$(dirname "$g")")"
+done
 cp "$here/guest/lib/"* "$stage/pb/lib/"
 for b in "$@"; do cp "$b" "$stage/pb/bin/"; done
 echo "root:x:0:0:root:/:/bin/sh" > "$stage/etc/passwd"
