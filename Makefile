@@ -64,7 +64,7 @@ stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
 	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
-	compare history report plots modules check-series clean distclean
+	compare history report plots modules check-series clean distclean suites-check
 
 help:
 	@echo "patchbench targets:"
@@ -101,6 +101,10 @@ help:
 	@echo "  make distclean   clean, and remove the kernel cache $(PB_CACHE)"
 	@echo "variables: PB_CACHE=$(PB_CACHE) ACCEL=$(ACCEL) (auto|kvm|tcg|icount) SERIES=$(SERIES)"
 	@echo "           JOBS=$(JOBS) (guest boots at once) TEST_BUDGET=$(TEST_BUDGET) (seconds for make test)"
+	@echo "           SUITES_DIR=$(SUITES_DIR) (the suites' manifests, NAME/suite.json)"
+	@echo "suites (SUITE=name; README.md, Adding a suite):"
+	@$(MAKE) --no-print-directory -s $(PB) > /dev/null 2>&1 || \
+		{ echo "  (make setup tools, then make help lists them)"; exit 0; }; $(PB) suites help
 
 setup: setup-test setup-bench
 setup-test:
@@ -243,7 +247,12 @@ check-series: setup-test trees tools
 
 # Benchmarks: both kernels in one invocation, interleaved; results are kept
 # per project commit in results/ and RESULTS.md is regenerated from them.
-SUITES := mctp-route mctp-fragment page-pool bpf-strings bpf-stream commands crash-memory
+# The suites, and which of them bisect, profile, trace and selfcheck can run,
+# come from their manifests, read by $(PB) once it is built: a target that
+# lists them has suites-check among its prerequisites, which stops on a bad
+# manifest, naming its file and key.
+SUITES = $(shell $(PB) suites list)
+suites_for = $(shell $(PB) suites list --make $(1))
 SUITE ?= $(SUITES)
 # Past ROUNDS, more rounds run while the noisiest point cannot detect a
 # TARGET_MDE % shift and another round fits in BUDGET seconds per suite.
@@ -265,20 +274,24 @@ modules-selfcheck: kernel-selfcheck
 modules-bisect: kernel-bisect
 	@kernel/modules.sh bisect $(BUILD)/modules/bisect
 
-bench: setup-bench kernels modules bpf tools initramfs
+suites-check: tools
+	@$(PB) suites list > /dev/null
+
+# Each suite by its manifest's runner (bench/run.sh unless it names one): RUNNER SUITE ROUNDS.
+bench: setup-bench kernels modules bpf tools initramfs suites-check
 	@for s in $(SUITE); do \
-		case $$s in crash-memory) run="bench/crash-memory.sh" ;; \
-		*) run="bench/run.sh $$s $(ROUNDS)" ;; esac; \
+		run=$$($(PB) suites get $$s runner) || exit 1; \
 		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) \
-			TARGET_MDE=$(TARGET_MDE) $$run || exit 1; \
+			TARGET_MDE=$(TARGET_MDE) $$run $$s $(ROUNDS) || exit 1; \
 	done
 	@$(MAKE) --no-print-directory report
 
 # Which patches a suite's shift comes from (bench/bisect.sh): baseline, the
 # series up to UPTO and the whole series, compared pairwise into
-# profiles/SUITE/bisect-UPTO.txt. The suites that need no BPF objects.
-BISECT_SUITES := mctp-route mctp-fragment page-pool
-bisect: setup-bench kernels kernel-bisect modules modules-bisect tools initramfs
+# profiles/SUITE/bisect-UPTO.txt. The suites whose manifests say "bisect"
+# (those that need no BPF objects: make bisect builds none for its kernel).
+BISECT_SUITES = $(call suites_for,bisect)
+bisect: setup-bench kernels kernel-bisect modules modules-bisect tools initramfs suites-check
 	@[ -n "$(filter $(SUITE),$(BISECT_SUITES))" ] && [ "$(words $(SUITE))" = 1 ] || \
 		{ echo "make bisect: SUITE= one of: $(BISECT_SUITES)" >&2; exit 1; }
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) \
@@ -289,9 +302,10 @@ bisect: setup-bench kernels kernel-bisect modules modules-bisect tools initramfs
 AA_RUNS ?= 3
 POWER_RUNS ?= 10
 TCG_RUNS ?= 5
-selfcheck: setup-bench kernels kernel-selfcheck modules modules-selfcheck bpf tools initramfs
+selfcheck: setup-bench kernels kernel-selfcheck modules modules-selfcheck bpf tools initramfs \
+		suites-check
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) \
-		SUITES="$(filter-out crash-memory commands,$(SUITE))" AA_RUNS=$(AA_RUNS) POWER_RUNS=$(POWER_RUNS) \
+		SUITES="$(filter $(call suites_for,selfcheck),$(SUITE))" AA_RUNS=$(AA_RUNS) POWER_RUNS=$(POWER_RUNS) \
 		TCG_RUNS=$(TCG_RUNS) bench/selfcheck.sh
 	@$(MAKE) --no-print-directory report
 
@@ -306,42 +320,42 @@ PLOTS_OUT = $(REPORT_OUT)/plots
 report: tools plots
 	@$(PB) report $(REPORT_OUT)/RESULTS.md $(foreach s,$(SUITES) selfcheck,$(shell bench/results-of.sh --all $(s)))
 
-# gnuplot draws plots/*.png from the newest results (bench/plots.sh, plots/*.gp).
-plots: tools
+# gnuplot draws plots/*.png from the newest results, each suite's by the recipe
+# in its manifest (bench/plots.sh).
+plots: tools suites-check
 	@PB=$(PB) bench/plots.sh $(PLOTS_OUT) $(PLOT_DATA)
 
 # SUITE=name [FROM=rev] [TO=rev]: the suite's points across project commits,
 # a Markdown table and plots/history-SUITE.png (bench/history.sh).
 FROM ?=
 TO ?=
-history: tools
+history: tools suites-check
 	@PB=$(PB) bench/history.sh "$(SUITE)" "$(FROM)" "$(TO)" $(PLOTS_OUT) $(PLOT_DATA)
 
 # A=<rev> [B=<rev>]: see bench/compare.sh; exits 3 on a significant regression.
 # Draws plots/compare-SUITE.png too (not committed: .gitignore).
-compare: tools
+compare: tools suites-check
 	@PB=$(PB) bench/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" $(PLOTS_OUT)
 
 # perf record -g of one suite in a guest of each kernel, then perf report,
 # folded stacks and perf diff under profiles/SUITE/ (bench/profile.sh).
-profile: setup-bench kernels modules bpf tools initramfs
-	@[ -n "$(filter $(SUITE),$(filter-out crash-memory,$(SUITES)))" ] && [ "$(words $(SUITE))" = 1 ] || \
-		{ echo "make profile: SUITE= one of: $(filter-out crash-memory,$(SUITES))" >&2; exit 1; }
+profile: setup-bench kernels modules bpf tools initramfs suites-check
+	@[ -n "$(filter $(SUITE),$(call suites_for,profile))" ] && [ "$(words $(SUITE))" = 1 ] || \
+		{ echo "make profile: SUITE= one of: $(call suites_for,profile)" >&2; exit 1; }
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/profile.sh $(SUITE)
 
 # function_graph (trace-cmd) on one suite's hot functions, per kernel:
-# profiles/SUITE/trace.txt (bench/trace.sh). FUNCS=f+g picks the functions
-# (default for the MCTP suites below), TRACE_ARGS=a,b the suite's arguments.
-TRACE_FUNCS_mctp-route := mctp_route_lookup
-TRACE_ARGS_mctp-route := 4096
-TRACE_FUNCS_mctp-fragment := mctp_do_fragment_route
-trace: setup-bench kernels modules bpf tools initramfs
-	@[ -n "$(filter $(SUITE),$(filter-out crash-memory,$(SUITES)))" ] && [ "$(words $(SUITE))" = 1 ] || \
-		{ echo "make trace: SUITE= one of: $(filter-out crash-memory,$(SUITES))" >&2; exit 1; }
-	@f='$(or $(FUNCS),$(TRACE_FUNCS_$(SUITE)))'; [ -n "$$f" ] || \
-		{ echo "make trace: no default functions for $(SUITE): FUNCS=f+g" >&2; exit 1; }; \
-	PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/trace.sh $(SUITE) "$$f" \
-		'$(or $(TRACE_ARGS),$(TRACE_ARGS_$(SUITE)))'
+# profiles/SUITE/trace.txt (bench/trace.sh). FUNCS=f+g picks the functions,
+# TRACE_ARGS=a,b the suite's arguments (defaults: its manifest's trace.funcs
+# and trace.args).
+trace: setup-bench kernels modules bpf tools initramfs suites-check
+	@[ -n "$(filter $(SUITE),$(call suites_for,trace))" ] && [ "$(words $(SUITE))" = 1 ] || \
+		{ echo "make trace: SUITE= one of: $(call suites_for,trace)" >&2; exit 1; }
+	@f='$(FUNCS)' a='$(TRACE_ARGS)'; \
+	[ -n "$$f" ] || f=$$($(PB) suites get $(SUITE) trace.funcs) || exit 1; \
+	[ -n "$$f" ] || { echo "make trace: no default functions for $(SUITE): FUNCS=f+g" >&2; exit 1; }; \
+	[ -n "$$a" ] || a=$$($(PB) suites get $(SUITE) trace.args) || exit 1; \
+	PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/trace.sh $(SUITE) "$$f" "$$a"
 
 clean:
 	rm -rf $(BUILD)

@@ -11,14 +11,17 @@
 set -eu
 . bench/guest.sh
 suite=$1 rounds=$2 budget=${BUDGET:-600} target=${TARGET_MDE:-1}
-kernels=${KERNELS:-baseline patched}
+# the suite's manifest (SUITES_DIR/SUITE/suite.json, pb suites) says which
+# kernels, what replaces KVM where it is unusable, and whether the guest
+# needs the host's / at /host
+kernels=${KERNELS:-$("$PB" suites get "$suite" kernels)}
+fallback=$("$PB" suites get "$suite" fallback)
+host_share=$("$PB" suites get "$suite" host_share)
+[ "$host_share" = true ] || host_share=
 commit=$(project_commit)
 work=$BENCH_OUT/$suite
 rm -rf "$work" && mkdir -p "$work"
-inputs= accel_used= start=$(date +%s) host_share= fallback=icount
-# commands runs the host's hyperfine; under icount its guests stall in RCU
-# (seen here, not understood yet), so without KVM it runs in TCG wall clock
-case $suite in commands) host_share=1 fallback=tcg ;; esac
+inputs='' accel_used='' start=$(date +%s)
 
 round() { # round R: one boot of each kernel
 	for k in $kernels; do
