@@ -42,11 +42,10 @@ else
 	result fail reproduces-RESULTS.md "make report failed: $(tail -n 3 "$out/make.err" | tr '\n' ' ')"
 fi
 
-# 2. gnuplot drew every suite's plot script on the committed results
-# without a warning (bench/plots.sh fails on one; this names which).
-for gp in plots/*.gp; do
-	name=$(basename "$gp" .gp)
-	case $name in common | history | compare) continue ;; esac
+# 2. gnuplot drew every suite's plot (its manifest's recipe) on the
+# committed results without a warning (bench/plots.sh fails on one; this
+# names which).
+for name in $("$PB" suites list --plot || echo "(pb suites list failed)"); do
 	if [ ! -s "$out/plots/$name.png" ]; then
 		result fail "plot-$name" "no $name.png drawn: $(tr '\n' ' ' < "$out/make.err")"
 	elif [ -s "$out/data/$name.err" ]; then
