@@ -19,7 +19,7 @@ CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -Ibench -Ivm
 PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
 	xz-utils git make gcc
 PKGS_VM := qemu-system-x86 busybox-static cpio
-PKGS_HOST := libcmocka-dev libjansson-dev pkg-config kexec-tools python3
+PKGS_HOST := libcmocka-dev libjansson-dev pkg-config kexec-tools python3 shellcheck
 PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
 PKGS_BENCH := linux-perf hyperfine gnuplot-nox trace-cmd
 
@@ -62,7 +62,7 @@ KUNIT_SUITES_baseline := mctp
 KUNIT_SUITES_patched := mctp-route,mctp-sock
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
-	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-debug-run test-unit test-ktap-agree test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
+	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-debug-run test-unit test-ktap-agree test-shellcheck test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
 	compare report plots modules check-series clean distclean
 
 help:
@@ -80,6 +80,7 @@ help:
 	@echo "  make bpf         build workloads/bpf/*.bpf.c and their libbpf runners per kernel"
 	@echo "  make test-unit   host unit tests of the harness only"
 	@echo "  make test-ktap-agree  pb ktap against the kernel's kunit.py on its test_data logs"
+	@echo "  make test-shellcheck  shellcheck on every shell script of the repository"
 	@echo "  make test-kunit  KUnit on baseline and patched only"
 	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS)), then test-crash"
 	@echo "  make test-crash  crashkernel=size,cma boots (good and malformed values) and a real kdump"
@@ -191,12 +192,14 @@ test: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(MAKE) --no-print-directory test-unit
 	-@$(MAKE) --no-print-directory test-ktap-agree
+	-@$(MAKE) --no-print-directory test-shellcheck
 	-@$(MAKE) --no-print-directory test-kunit
 	-@$(MAKE) --no-print-directory test-guest
 	-@$(MAKE) --no-print-directory test-debug-run
 	-@$(MAKE) --no-print-directory test-harness
 	@echo "== patchbench test summary"
-	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/kunit-baseline.tap \
+	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
+		$(TEST_OUT)/kunit-baseline.tap \
 		$(TEST_OUT)/kunit-patched.tap $(GUEST_TAPS) $(CRASH_TAPS) $(DEBUG_TAPS) \
 		$(TEST_OUT)/harness.tap
 
@@ -212,6 +215,10 @@ test-unit: tools
 test-ktap-agree: tools
 	@mkdir -p $(TEST_OUT)
 	@PB=$(PB) tests/kunit-agree.sh $(PB_CACHE)/src $(TEST_OUT)/kunit-agree.tap
+
+test-shellcheck:
+	@mkdir -p $(TEST_OUT)
+	@tests/shellcheck.sh $(TEST_OUT)/shellcheck.tap
 
 test-kunit: tools
 	@mkdir -p $(TEST_OUT)

@@ -15,7 +15,9 @@ resolve() { # rev -> results directory
 		[ -d "$d" ] && { echo "$d"; return 0; }
 	done
 	echo "compare: no results for $1 ($c); runs with results:" >&2
-	ls results | grep -v README >&2
+	for d in results/*; do
+		case $d in *README*) ;; *) echo "${d#results/}" ;; esac
+	done >&2
 	return 1
 }
 
@@ -27,7 +29,7 @@ fi
 status=0 done_any=
 for s in $suites; do
 	if [ -n "$b" ]; then
-		[ -f "$da/$s.json" ] && [ -f "$db/$s.json" ] || continue
+		if [ ! -f "$da/$s.json" ] || [ ! -f "$db/$s.json" ]; then continue; fi
 		echo "== $s: $b against $a ($kernel kernel)"
 		"$PB" compare "$da/$s.json:$kernel" "$db/$s.json:$kernel"
 	else

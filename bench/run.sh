@@ -15,7 +15,7 @@ kernels=${KERNELS:-baseline patched}
 commit=$(project_commit)
 work=$BENCH_OUT/$suite
 rm -rf "$work" && mkdir -p "$work"
-inputs= accel_used= start=$(date +%s) host_share= fallback=icount
+inputs='' accel_used='' start=$(date +%s) host_share='' fallback=icount
 # commands runs the host's hyperfine; under icount its guests stall in RCU
 # (seen here, not understood yet), so without KVM it runs in TCG wall clock
 case $suite in commands) host_share=1 fallback=tcg ;; esac
