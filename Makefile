@@ -28,7 +28,11 @@ HARNESS_HDR := $(wildcard bench/*.h) $(wildcard vm/*.h)
 PB := $(BUILD)/pb
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 UNIT_TAPS := $(patsubst $(BUILD)/tests/%,$(TEST_OUT)/unit-%.tap,$(UNIT_TESTS))
-HARNESS_LIB_SRC := $(filter-out bench/pb.c bench/cmd_%.c,$(HARNESS_SRC))
+# Every harness object but main() is in one static library that pb and the
+# unit tests link, so each source compiles once.
+HARNESS_LIB_SRC := $(filter-out bench/pb.c,$(HARNESS_SRC))
+LIBPB := $(BUILD)/libpb.a
+obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 INITRAMFS := $(BUILD)/initramfs.cpio
 GUEST_FILES := vm/guest/init $(wildcard vm/guest/tests/* vm/guest/lib/*) vm/mkinitramfs.sh
 
@@ -130,13 +134,20 @@ kernels: kernel-baseline kernel-patched
 
 tools: $(PB) $(UNIT_TESTS)
 
-$(PB): $(HARNESS_SRC) $(HARNESS_HDR)
+$(BUILD)/obj/%.o: %.c $(HARNESS_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -o $@ $(HARNESS_SRC) -ljansson -lm
+	$(CC) $(CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: tests/unit/%.c $(HARNESS_LIB_SRC) $(HARNESS_HDR)
+$(LIBPB): $(call obj,$(HARNESS_LIB_SRC))
+	@rm -f $@
+	ar rcs $@ $^
+
+$(PB): $(call obj,bench/pb.c) $(LIBPB)
+	$(CC) $(CFLAGS) -o $@ $^ -ljansson -lm
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIBPB) $(HARNESS_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -DSRCDIR='"tests/unit"' -o $@ $< $(HARNESS_LIB_SRC) -lcmocka -ljansson -lm
+	$(CC) $(CFLAGS) -DSRCDIR='"tests/unit"' -o $@ $< $(LIBPB) -lcmocka -ljansson -lm
 
 $(BUILD)/guest/mctp: $(wildcard workloads/mctp/*.[ch]) workloads/nl.c workloads/nl.h
 	@mkdir -p $(@D)
