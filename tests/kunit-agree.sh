@@ -10,18 +10,10 @@ kunit=$tree/tools/testing/kunit
 here=$(dirname "$0")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-n=0 bad=0
-: > "$work/results"
-
-result() {
-	n=$((n + 1))
-	if [ "$1" = ok ]; then
-		echo "ok $n - kunit-agree.$2"
-	else
-		bad=$((bad + 1))
-		echo "not ok $n - kunit-agree.$2 # $3"
-	fi >> "$work/results"
-}
+# shellcheck source=tests/tap-lib.sh
+. "$here/tap-lib.sh"
+tap_begin
+result() { tap_result "$1" "kunit-agree.$2" "${3:-}"; }
 
 agree() {
 	"$PB" ktap --json "$2" > "$work/pb.json" 2> "$work/pb.err"
@@ -52,6 +44,4 @@ else
 	fi
 fi
 
-{ echo "TAP version 13"; echo "1..$n"; cat "$work/results"; } > "$tap.tmp" && mv "$tap.tmp" "$tap"
-echo "kunit-agree: $n results, $bad failed (see $tap)"
-[ "$bad" = 0 ]
+tap_end "$tap" kunit-agree

@@ -10,19 +10,11 @@ log=${tap%.tap}.log
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-n=0 bad=0
-: > "$work/results"
+# shellcheck source=tests/tap-lib.sh
+. "$root/tests/tap-lib.sh"
+tap_begin
 : > "$log.tmp"
-
-result() {
-	n=$((n + 1))
-	if [ "$1" = ok ]; then
-		echo "ok $n - shellcheck.$2"
-	else
-		bad=$((bad + 1))
-		echo "not ok $n - shellcheck.$2 # $3"
-	fi >> "$work/results"
-}
+result() { tap_result "$1" "shellcheck.$2" "${3:-}"; }
 
 is_shell() {
 	case $1 in
@@ -47,10 +39,8 @@ else
 			result fail "$f" "$(wc -l < "$work/out") findings (see $log), first: $(head -n 1 "$work/out")"
 		fi
 	done < "$work/files"
-	[ "$n" -gt 0 ] || result fail "(scripts)" "no shell script found under $root"
+	[ "$tap_n" -gt 0 ] || result fail "(scripts)" "no shell script found under $root"
 fi
 
 mv "$log.tmp" "$log"
-{ echo "TAP version 13"; echo "1..$n"; cat "$work/results"; } > "$tap.tmp" && mv "$tap.tmp" "$tap"
-echo "shellcheck: $n scripts, $bad with findings (see $tap)"
-[ "$bad" = 0 ]
+tap_end "$tap" shellcheck
