@@ -19,7 +19,7 @@ CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -Ibench -Ivm
 PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
 	xz-utils git make gcc
 PKGS_VM := qemu-system-x86 busybox-static cpio
-PKGS_HOST := libcmocka-dev libjansson-dev pkg-config kexec-tools python3 shellcheck
+PKGS_HOST := libcmocka-dev libjansson-dev pkg-config kexec-tools gnuplot-nox python3 shellcheck
 PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
 PKGS_BENCH := linux-perf hyperfine gnuplot-nox trace-cmd
 
@@ -42,32 +42,27 @@ GUEST_BINS := $(BUILD)/guest/mctp $(BUILD)/guest/serial-relay $(BUILD)/guest/mct
 	$(BUILD)/guest/mctp-nlbad $(BUILD)/guest/mctp-bench $(BUILD)/guest/memhog $(BUILD)/guest/vmcore-check \
 	$(BUILD)/guest/mctp-nlfuzz
 
-# In-guest tests run on both kernels; each leaves TEST.tap and vm.tap.
-GUEST_TESTS := mctp-net mctp-nlbad mctp-nlfuzz mctp-serialfault netmem bpf-strings bpf-streams
-# Module KUnit suites each kernel's guest test must report (see guest-run.sh).
-export KTAP_SUITES_baseline_netmem := pb-netmem
-export KTAP_SUITES_patched_netmem := pb-netmem,pb-netmem-desc
-export KTAP_SUITES_debug_netmem := $(KTAP_SUITES_patched_netmem)
-DEBUG_TAPS := $(TEST_OUT)/kunit-debug.tap $(foreach t,$(GUEST_TESTS),\
-	$(TEST_OUT)/guest-debug-$(t)/vm.tap $(TEST_OUT)/guest-debug-$(t)/$(t).tap)
-GUEST_TAPS := $(foreach k,baseline patched,$(foreach t,$(GUEST_TESTS),\
-	$(TEST_OUT)/guest-$(k)-$(t)/vm.tap $(TEST_OUT)/guest-$(k)-$(t)/$(t).tap))
-# crashkernel=size,cma: one boot per command line, then a kdump (tests/crashkernel.sh).
-CRASH_CASES := patched-crashkernel-cma patched-crashkernel-plain patched-crashkernel-empty \
-	patched-crashkernel-abc patched-crashkernel-huge patched-crashkernel-offset \
-	baseline-crashkernel-unsupported
-CRASH_TAPS := $(foreach c,$(CRASH_CASES),$(TEST_OUT)/guest-$(c)/vm.tap \
-	$(TEST_OUT)/guest-$(c)/crashkernel.tap) $(TEST_OUT)/guest-patched-kdump/vm.tap \
-	$(TEST_OUT)/guest-patched-kdump/kdump.tap $(TEST_OUT)/guest-patched-kdump/kdump-capture.tap
-
-# Suites each kernel must report; a suite that vanishes is a failure.
-KUNIT_FILTER := mctp*
-KUNIT_SUITES_baseline := mctp
-KUNIT_SUITES_patched := mctp-route,mctp-sock
+# Every guest boot of make test (KUnit, the in-guest tests, the crashkernel
+# cases, the sanitizer kernel's runs, the harness self-tests) is defined once,
+# in tests/jobs.sh; tests/run-jobs.sh runs them JOBS at a time. Without KVM
+# they run under icount, so no verdict depends on how busy or fast the host is.
+GUEST_TESTS := $(shell tests/jobs.sh tests)
+GUEST_STAGES := kunit guest crash debug harness
+JOBS ?= $(shell nproc)
+# make test fails a stage that would run past TEST_BUDGET seconds from its start.
+TEST_BUDGET ?= 5100
+ifndef PB_TEST_START
+PB_TEST_START := $(shell date +%s)
+endif
+export PB_TEST_START
+RUN_JOBS = PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
+	BUILD_DIR=$(CURDIR)/$(BUILD) KBUILD=$(KBUILD) JOBS=$(JOBS) TEST_BUDGET=$(TEST_BUDGET) \
+	tests/run-jobs.sh
+stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
-	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-debug-run test-unit test-ktap-agree test-shellcheck test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
-	compare report plots modules check-series clean distclean
+	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
+	compare history report plots modules check-series clean distclean
 
 help:
 	@echo "patchbench targets:"
@@ -85,22 +80,27 @@ help:
 	@echo "  make test-unit   host unit tests of the harness only"
 	@echo "  make test-ktap-agree  pb ktap against the kernel's kunit.py on its test_data logs"
 	@echo "  make test-shellcheck  shellcheck on every shell script of the repository"
+	@echo "  make test-results  RESULTS.md reproduced from results/, plots, history and compare checks"
 	@echo "  make test-kunit  KUnit on baseline and patched only"
 	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS)), then test-crash"
 	@echo "  make test-crash  crashkernel=size,cma boots (good and malformed values) and a real kdump"
 	@echo "  make check-series  build and KUnit-test the series patch by patch (slow)"
 	@echo "  make test-harness  guest fault handling (panic, hang, exit codes, broken patch)"
 	@echo "  make test-debug  KUnit and guest tests on the sanitizer kernel (KASAN, lockdep, kmemleak)"
+	@echo "  make test-load   the guest boots idle, then beside CPU hogs and a busy guest: verdicts must agree"
+	@echo "                   (STAGES= some of: $(GUEST_STAGES))"
 	@echo "  make selfcheck   A/A false flags, planted-regression power, noise (AA_RUNS= POWER_RUNS= TCG_RUNS=)"
 	@echo "  make profile     perf record inside the guest (SUITE=name)"
 	@echo "  make trace       trace-cmd function_graph on a suite's hot functions (SUITE=name [FUNCS=f+g])"
 	@echo "  make bisect      SUITE=name UPTO=NNNN: baseline, the series up to patch NNNN, the whole series"
 	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels; exit 3 on regression"
+	@echo "  make history     SUITE=name [FROM=rev] [TO=rev]: the suite across commits, table and plot"
 	@echo "  make report      regenerate plots/*.png and RESULTS.md from results/"
-	@echo "  make plots       draw plots/*.png (gnuplot) from the newest results"
+	@echo "  make plots       draw plots/*.png (gnuplot) from the newest results (by history)"
 	@echo "  make clean       remove $(BUILD)/ (harness objects, test logs)"
 	@echo "  make distclean   clean, and remove the kernel cache $(PB_CACHE)"
 	@echo "variables: PB_CACHE=$(PB_CACHE) ACCEL=$(ACCEL) (auto|kvm|tcg|icount) SERIES=$(SERIES)"
+	@echo "           JOBS=$(JOBS) (guest boots at once) TEST_BUDGET=$(TEST_BUDGET) (seconds for make test)"
 
 setup: setup-test setup-bench
 setup-test:
@@ -198,21 +198,17 @@ $(INITRAMFS): $(GUEST_FILES) $(GUEST_BINS)
 	@vm/mkinitramfs.sh $@ $(GUEST_BINS)
 
 # Every stage writes $(TEST_OUT)/*.tap and never stops the others; the tally
-# at the end is the verdict.
+# at the end is the verdict. The guest boots of every stage share one pool.
 test: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(MAKE) --no-print-directory test-unit
 	-@$(MAKE) --no-print-directory test-ktap-agree
 	-@$(MAKE) --no-print-directory test-shellcheck
-	-@$(MAKE) --no-print-directory test-kunit
-	-@$(MAKE) --no-print-directory test-guest
-	-@$(MAKE) --no-print-directory test-debug-run
-	-@$(MAKE) --no-print-directory test-harness
+	-@$(MAKE) --no-print-directory test-results
+	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
 	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
-		$(TEST_OUT)/kunit-baseline.tap \
-		$(TEST_OUT)/kunit-patched.tap $(GUEST_TAPS) $(CRASH_TAPS) $(DEBUG_TAPS) \
-		$(TEST_OUT)/harness.tap
+		$(TEST_OUT)/results.tap $(call stage_taps,$(GUEST_STAGES))
 
 test-unit: tools
 	@mkdir -p $(TEST_OUT)
@@ -231,60 +227,39 @@ test-shellcheck:
 	@mkdir -p $(TEST_OUT)
 	@tests/shellcheck.sh $(TEST_OUT)/shellcheck.tap
 
-test-kunit: tools
+# results/, RESULTS.md and the plots agree; selection, history and comparison
+# on planted results (tests/results-check.sh). Host only.
+test-results: tools
 	@mkdir -p $(TEST_OUT)
-	-@$(PB) kunit --name kunit.baseline --filter '$(KUNIT_FILTER)' \
-		--suites $(KUNIT_SUITES_baseline) --accel $(ACCEL) --timeout 300 \
-		--kernel $(KBUILD)/baseline/arch/x86/boot/bzImage --tap $(TEST_OUT)/kunit-baseline.tap
-	-@$(PB) kunit --name kunit.patched --filter '$(KUNIT_FILTER)' \
-		--suites $(KUNIT_SUITES_patched) --accel $(ACCEL) --timeout 300 \
-		--kernel $(KBUILD)/patched/arch/x86/boot/bzImage --tap $(TEST_OUT)/kunit-patched.tap
+	@PB=$(PB) MAKE="$(MAKE)" tests/results-check.sh $(TEST_OUT)/results.tap
+	@$(PB) tally $(TEST_OUT)/results.tap
 
-test-guest: tools initramfs modules bpf
-	@for k in baseline patched; do for t in $(GUEST_TESTS); do \
-		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) BUILD_DIR=$(CURDIR)/$(BUILD) \
-			tests/guest-run.sh $$k $(KBUILD)/$$k/arch/x86/boot/bzImage $$t $$k; \
-	done; done
-	@$(MAKE) --no-print-directory test-crash
-test-crash: tools initramfs
-	@mkdir -p $(TEST_OUT)
-	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) BUILD_DIR=$(CURDIR)/$(BUILD) \
-		tests/crashkernel.sh $(KBUILD)
-
-# The sanitizer kernel (patched + debug.config: KASAN, KFENCE, lockdep,
-# kmemleak) runs KUnit and every guest test with the patched kernel's
-# expectations; any report fails the boot (vm/console.c) and stays in
-# its console.log. Part of make test.
-# Two emulated CPUs of a KASAN kernel can go 20 s without the RCU kthread
-# running (seen at boot under TCG): a stall then says nothing about the code.
-DEBUG_APPEND := rcupdate.rcu_cpu_stall_timeout=300
+# One stage of make test alone; each tallies its own results. The sanitizer
+# kernel (patched + debug.config: KASAN, KFENCE, lockdep, kmemleak) runs KUnit
+# and every guest test with the patched kernel's expectations; any report
+# fails the boot (vm/console.c) and stays in its console.log.
+test-kunit: STAGES := kunit
+test-guest: STAGES := guest crash
+test-crash: STAGES := crash
+test-debug: STAGES := debug
+test-harness: STAGES := harness
+test-kunit test-guest test-crash test-harness: tools initramfs modules bpf
 test-debug: setup-test kernel-debug bpf-debug tools initramfs
+test-kunit test-guest test-crash test-debug test-harness:
 	@mkdir -p $(TEST_OUT)
-	-@$(MAKE) --no-print-directory test-debug-run
-	@$(PB) tally $(DEBUG_TAPS)
+	-@$(RUN_JOBS) $(STAGES)
+	@$(PB) tally $(call stage_taps,$(STAGES))
 
-test-debug-run: tools initramfs
-	@mkdir -p $(TEST_OUT)
-	-@$(PB) kunit --name kunit.debug --filter '$(KUNIT_FILTER)' \
-		--suites $(KUNIT_SUITES_patched) --accel $(ACCEL) --timeout 600 \
-		--append '$(DEBUG_APPEND)' \
-		--kernel $(KBUILD)/debug/arch/x86/boot/bzImage --tap $(TEST_OUT)/kunit-debug.tap
-	@for t in $(GUEST_TESTS); do \
-		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) BUILD_DIR=$(CURDIR)/$(BUILD) \
-		GUEST_APPEND="pb.kmemleak=1 pb.slow=6 $(DEBUG_APPEND)" TIMEOUT=2400 \
-			tests/guest-run.sh debug $(KBUILD)/debug/arch/x86/boot/bzImage $$t patched,debug; \
-	done
+# The guest boots of make test on an idle machine, then again beside a CPU
+# hog per core and an unrelated busy QEMU guest: every verdict must agree.
+test-load: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
+	@$(subst tests/run-jobs.sh,tests/load.sh,$(RUN_JOBS)) $(or $(STAGES),$(GUEST_STAGES))
 
 # Slow (one kernel build per patch): not part of make test.
 check-series: setup-test trees tools
 	@mkdir -p $(TEST_OUT)
 	@PB=$(PB) ACCEL=$(ACCEL) kernel/check-series.sh $(SERIES) $(TEST_OUT)/series.tap
 	@$(PB) tally $(TEST_OUT)/series.tap
-
-test-harness: tools initramfs
-	@mkdir -p $(TEST_OUT)
-	@PB=$(PB) INITRAMFS=$(INITRAMFS) KERNEL=$(KBUILD)/baseline/arch/x86/boot/bzImage \
-		ACCEL=$(ACCEL) OUT=$(TEST_OUT)/harness tests/harness.sh $(TEST_OUT)/harness.tap
 
 # Benchmarks: both kernels in one invocation, interleaved; results are kept
 # per project commit in results/ and RESULTS.md is regenerated from them.
@@ -340,42 +315,32 @@ selfcheck: setup-bench kernels kernel-selfcheck modules modules-selfcheck bpf to
 		TCG_RUNS=$(TCG_RUNS) bench/selfcheck.sh
 	@$(MAKE) --no-print-directory report
 
-# The newest result of each suite, by file time.
-latest = $(shell ls -t results/*/$(1).json 2>/dev/null | head -n 1)
+# Each suite's results, chosen by the project's history (bench/results-of.sh),
+# never by file time: the newest makes its part of RESULTS.md, all of them
+# its History part.
 PLOT_DATA := $(BUILD)/plots
-UNIT_LABEL := guest instructions (icount)
+# make report REPORT_OUT=DIR writes DIR/RESULTS.md and DIR/plots/ (tests/results-check.sh).
+REPORT_OUT ?= .
+PLOTS_OUT = $(REPORT_OUT)/plots
 
 report: tools plots
-	@$(PB) report RESULTS.md $(foreach s,$(SUITES) selfcheck,$(call latest,$(s)))
+	@$(PB) report $(REPORT_OUT)/RESULTS.md $(foreach s,$(SUITES) selfcheck,$(shell bench/results-of.sh --all $(s)))
 
-# gnuplot draws plots/*.png from the newest results (plots/*.gp).
+# gnuplot draws plots/*.png from the newest results (bench/plots.sh, plots/*.gp).
 plots: tools
-	@mkdir -p $(PLOT_DATA)
-	@r=$(call latest,mctp-route); [ -z "$$r" ] || { \
-		$(PB) plotdata $$r routes depth=0 > $(PLOT_DATA)/mctp-route-routes.dat && \
-		$(PB) plotdata $$r depth --kernel patched 'depth!=0' > $(PLOT_DATA)/mctp-route-depth.dat && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/mctp-route.gp; }
-	@r=$(call latest,mctp-fragment); [ -z "$$r" ] || { \
-		for m in tx local; do \
-			$(PB) plotdata $$r size --series mtu mode=$$m via=dev \
-				> $(PLOT_DATA)/mctp-fragment-$$m.dat || exit 1; done && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/mctp-fragment.gp; }
-	@r=$(call latest,page-pool); [ -z "$$r" ] || { \
-		$(PB) plotdata $$r path > $(PLOT_DATA)/page-pool.dat && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/page-pool.gp; }
-	@r=$(call latest,bpf-strings); [ -z "$$r" ] || { \
-		for fn in strlen strchr strcmp; do \
-			$(PB) plotdata $$r L --series impl --kernel patched fn=$$fn \
-				> $(PLOT_DATA)/bpf-strings-$$fn.dat || exit 1; done && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/bpf-strings.gp; }
-	@r=$(call latest,bpf-stream); [ -z "$$r" ] || { \
-		$(PB) plotdata $$r size --series impl --kernel patched > $(PLOT_DATA)/bpf-stream.dat && \
-		gnuplot -e "DATA='$(PLOT_DATA)'; OUT='plots'; UNIT='$(UNIT_LABEL)'" plots/bpf-stream.gp; }
-	@echo "plots: $$(ls plots/*.png | tr '\n' ' ')"
+	@PB=$(PB) bench/plots.sh $(PLOTS_OUT) $(PLOT_DATA)
+
+# SUITE=name [FROM=rev] [TO=rev]: the suite's points across project commits,
+# a Markdown table and plots/history-SUITE.png (bench/history.sh).
+FROM ?=
+TO ?=
+history: tools
+	@PB=$(PB) bench/history.sh "$(SUITE)" "$(FROM)" "$(TO)" $(PLOTS_OUT) $(PLOT_DATA)
 
 # A=<rev> [B=<rev>]: see bench/compare.sh; exits 3 on a significant regression.
+# Draws plots/compare-SUITE.png too (not committed: .gitignore).
 compare: tools
-	@PB=$(PB) bench/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)"
+	@PB=$(PB) bench/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" $(PLOTS_OUT)
 
 # perf record -g of one suite in a guest of each kernel, then perf report,
 # folded stacks and perf diff under profiles/SUITE/ (bench/profile.sh).

@@ -16,5 +16,9 @@ int cmd_durations(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_plotdata(int argc, char **argv);
+int cmd_plotvars(int argc, char **argv);
+int cmd_json_get(int argc, char **argv);
+int cmd_history(int argc, char **argv);
+int cmd_compare_plot(int argc, char **argv);
 
 #endif

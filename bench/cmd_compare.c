@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pb compare A.json[:KERNEL] B.json[:KERNEL]
+ * pb compare [--json] [--save FILE] A.json[:KERNEL] B.json[:KERNEL]
  *
  * One suite's figures of B against A, point by point: medians, the B/A
  * ratio with its 95 % bootstrap interval, Mann-Whitney p and a verdict.
@@ -8,8 +8,11 @@
  * command compares two project revisions (a.json:patched b.json:patched),
  * the two kernels of one run (r.json:baseline r.json:patched) or any two
  * of make bisect's three (r.json:baseline r.json:bisect). A significant shift
- * under the noise floor (results_compare()) is not called a change. Exits 3
- * when a point got significantly slower by more than 2 %, 1 on bad input.
+ * under the noise floor (results_compare()) is not called a change.
+ * Prints a Markdown table, or with --json the comparison as JSON
+ * (compare_results(): what scripts read, with pb json-get); --save FILE
+ * also writes that JSON to FILE. Exits 3 when a point got significantly
+ * slower by more than 2 %, 2 on bad usage, 1 on bad input.
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -17,97 +20,126 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "compare.h"
 #include "results.h"
-#include "stats.h"
 
-struct side {
-	char file[4096];
-	const char *kernel;
-	json_t *root;
-};
-
-static int open_side(const char *spec, struct side *s)
+static int open_side(const char *spec, char *file, size_t len, struct compare_side *s)
 {
 	char *colon;
 	json_error_t err;
 
-	snprintf(s->file, sizeof(s->file), "%s", spec);
-	colon = strrchr(s->file, ':');
+	snprintf(file, len, "%s", spec);
+	colon = strrchr(file, ':');
 	s->kernel = "patched";
 	if (colon && colon[1] && strspn(colon + 1, "abcdefghijklmnopqrstuvwxyz") == strlen(colon + 1)) {
 		*colon = '\0';
-		s->kernel = colon + 1 - s->file + spec;
+		s->kernel = colon + 1 - file + spec;
 	}
-	s->root = json_load_file(s->file, 0, &err);
+	s->file = file;
+	s->root = json_load_file(file, 0, &err);
 	if (!s->root) {
-		fprintf(stderr, "pb compare: %s: %s\n", s->file, err.text);
+		fprintf(stderr, "pb compare: %s: %s\n", file, err.text);
 		return -1;
 	}
 	return 0;
 }
 
-static const char *meta(struct side *s, const char *key)
+static const char *str(json_t *o, const char *k1, const char *k2)
 {
-	const char *v = json_string_value(json_object_get(json_object_get(s->root, "meta"), key));
+	const char *v = json_string_value(json_object_get(json_object_get(o, k1), k2));
 
 	return v ? v : "?";
 }
 
-int cmd_compare(int argc, char **argv)
+static double num(json_t *o, const char *k)
 {
-	static struct series a, b;
-	struct side A, B;
-	int regressions = 0, slower = 0, faster = 0, invalid = 0, compared = 0;
-	const char *accel;
-	json_t *p;
+	return json_number_value(json_object_get(o, k));
+}
+
+static int count(json_t *cmp, const char *verdict)
+{
+	return (int)json_integer_value(json_object_get(
+		json_object_get(json_object_get(cmp, "summary"), "verdicts"), verdict));
+}
+
+static void print_table(json_t *cmp)
+{
+	json_t *p, *summary = json_object_get(cmp, "summary");
 	size_t i;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: pb compare A.json[:KERNEL] B.json[:KERNEL] (KERNEL: baseline, patched, ...)\n");
-		return 1;
-	}
-	if (open_side(argv[1], &A) || open_side(argv[2], &B))
-		return 1;
-	if (!json_equal(json_object_get(A.root, "suite"), json_object_get(B.root, "suite")) ||
-	    !json_equal(json_object_get(A.root, "unit"), json_object_get(B.root, "unit"))) {
-		fprintf(stderr, "pb compare: %s and %s are different suites or units: not comparable\n",
-			A.file, B.file);
-		return 1;
-	}
 	printf("suite %s, unit %s\nA: %s %s (project %s)\nB: %s %s (project %s)\n\n",
-	       json_string_value(json_object_get(A.root, "suite")),
-	       json_string_value(json_object_get(A.root, "unit")), A.file, A.kernel,
-	       meta(&A, "project_commit"), B.file, B.kernel, meta(&B, "project_commit"));
-	/* Mixed modes: the noisier mode's floor. */
-	accel = json_equal(json_object_get(A.root, "accel"), json_object_get(B.root, "accel")) ?
-		json_string_value(json_object_get(A.root, "accel")) : NULL;
+	       json_string_value(json_object_get(cmp, "suite")),
+	       json_string_value(json_object_get(cmp, "unit")), str(cmp, "a", "file"),
+	       str(cmp, "a", "kernel"), str(cmp, "a", "project_commit"), str(cmp, "b", "file"),
+	       str(cmp, "b", "kernel"), str(cmp, "b", "project_commit"));
 	printf("| parameters | A median | B median | B/A | 95%% CI | p | verdict | noise floor |\n"
 	       "|---|---|---|---|---|---|---|---|\n");
-	json_array_foreach(json_object_get(A.root, "points"), i, p) {
-		json_t *params = json_object_get(p, "params"), *q = results_find_point(B.root, params);
-		struct comparison c;
+	json_array_foreach(json_object_get(cmp, "points"), i, p) {
+		int v = verdict_from_name(json_string_value(json_object_get(p, "verdict")));
 		char text[256];
 
-		if (!q || !results_load(p, A.kernel, &a) || !results_load(q, B.kernel, &b))
-			continue;
-		results_params_text(params, NULL, text, sizeof(text));
-		results_compare(&a, &b, accel, &c);
-		compared++;
-		regressions += c.regression;
-		slower += !strcmp(c.verdict, "slower (<2%)");
-		faster += !strcmp(c.verdict, "faster");
-		invalid += !strcmp(c.verdict, "invalid");
+		results_params_text(json_object_get(p, "params"), NULL, text, sizeof(text));
 		printf("| %s | %.1f | %.1f | %.3f | %.3f–%.3f | %.3g | %s%s | %.1f %% |\n", text,
-		       stat_median(a.x, a.n), stat_median(b.x, b.n), c.ratio, c.lo, c.hi, c.p,
-		       c.verdict, c.regression ? " REGRESSION" : "", 100 * c.floor);
+		       num(p, "a_median"), num(p, "b_median"), num(p, "ratio"), num(p, "lo"),
+		       num(p, "hi"), num(p, "p"), verdict_text((enum verdict)v),
+		       v == VERDICT_SLOWER ? " REGRESSION" : "", 100 * num(p, "floor"));
 	}
-	printf("\n%d points compared: %d significant regressions (>2 %%), %d slower by under 2 %%, "
-	       "%d faster, %d invalid\n", compared, regressions, slower, faster, invalid);
-	json_decref(A.root);
-	json_decref(B.root);
-	if (!compared) {
-		fprintf(stderr, "pb compare: no point has samples on both sides\n");
+	printf("\n%lld points compared: %lld significant regressions (>2 %%), %d slower by under "
+	       "2 %%, %d faster, %d invalid\n",
+	       json_integer_value(json_object_get(summary, "points")),
+	       json_integer_value(json_object_get(summary, "regressions")),
+	       count(cmp, verdict_name(VERDICT_SLOWER_SMALL)), count(cmp, verdict_name(VERDICT_FASTER)),
+	       count(cmp, verdict_name(VERDICT_INVALID)));
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	char file_a[4096], file_b[4096];
+	const char *save = NULL, *why = NULL;
+	struct compare_side a, b;
+	int as_json = 0, arg = 1, status = 0;
+	json_t *cmp;
+
+	for (; arg < argc && argv[arg][0] == '-'; arg++) {
+		if (!strcmp(argv[arg], "--json"))
+			as_json = 1;
+		else if (!strcmp(argv[arg], "--save") && arg + 1 < argc)
+			save = argv[++arg];
+		else
+			break;
+	}
+	if (argc - arg != 2) {
+		fprintf(stderr, "usage: pb compare [--json] [--save FILE] A.json[:KERNEL] "
+			"B.json[:KERNEL] (KERNEL: baseline, patched, ...)\n");
+		return 2;
+	}
+	if (open_side(argv[arg], file_a, sizeof(file_a), &a))
+		return 1;
+	if (open_side(argv[arg + 1], file_b, sizeof(file_b), &b)) {
+		json_decref(a.root);
 		return 1;
 	}
-	return regressions ? 3 : 0;
+	cmp = compare_results(&a, &b, &why);
+	if (!cmp) {
+		fprintf(stderr, "pb compare: %s and %s: %s\n", a.file, b.file, why);
+		status = 1;
+	} else if (!json_integer_value(json_object_get(json_object_get(cmp, "summary"), "points"))) {
+		fprintf(stderr, "pb compare: no point has samples on both sides\n");
+		status = 1;
+	} else if (save && results_write(cmp, save)) {
+		status = 1;
+	} else {
+		if (as_json)
+			json_dumpf(cmp, stdout, JSON_INDENT(1) | JSON_SORT_KEYS);
+		else
+			print_table(cmp);
+		if (as_json)
+			putchar('\n');
+		if (json_integer_value(json_object_get(json_object_get(cmp, "summary"), "regressions")))
+			status = 3;
+	}
+	json_decref(cmp);
+	json_decref(a.root);
+	json_decref(b.root);
+	return status;
 }

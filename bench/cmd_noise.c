@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pb noise RESULT.json KERNEL SUITE MODE
+ * pb noise [--json] RESULT.json KERNEL SUITE MODE
  *
  * The spread of one kernel's samples in a result, for make selfcheck's noise
- * table: over the points, the median and the largest coefficient of
- * variation, the fewest samples a point has, and the smallest shift the
- * comparison can then detect at the noisiest point (stat_min_detectable).
- * Prints one "PB-SELFCHECK kind=noise ..." record line.
+ * table and bench/run.sh's adaptive rounds: over the points, the median and
+ * the largest coefficient of variation, the fewest samples a point has, and
+ * the smallest shift the comparison can then detect at the noisiest point
+ * (stat_min_detectable). Prints one "PB-SELFCHECK kind=noise ..." record
+ * line (pb records-collect reads it), or with --json the same as a JSON
+ * object { "mode", "suite", "points", "n", "cv_median", "cv_max", "mde_pct" }.
  */
 #include <jansson.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cmd.h"
 #include "results.h"
@@ -24,9 +27,12 @@ int cmd_noise(int argc, char **argv)
 	size_t points = 0, n = 0, i;
 	json_error_t err;
 	json_t *root, *p;
+	int as_json = argc > 1 && !strcmp(argv[1], "--json");
 
+	argc -= as_json;
+	argv += as_json;
 	if (argc != 5) {
-		fprintf(stderr, "usage: pb noise RESULT.json KERNEL SUITE MODE\n");
+		fprintf(stderr, "usage: pb noise [--json] RESULT.json KERNEL SUITE MODE\n");
 		return 2;
 	}
 	root = json_load_file(argv[1], 0, &err);
@@ -47,11 +53,21 @@ int cmd_noise(int argc, char **argv)
 		return 1;
 	}
 	{
-		double worst = stat_quantile(cvs, points, 1.0);
+		double worst = stat_quantile(cvs, points, 1.0), median = stat_median(cvs, points);
+		double mde = 100.0 * stat_min_detectable(worst, n);
 
-		printf("PB-SELFCHECK kind=noise mode=%s suite=%s points=%zu n=%zu cv_median=%.6f "
-		       "cv_max=%.6f mde_pct=%.3f\n", argv[4], argv[3], points, n,
-		       stat_median(cvs, points), worst, 100.0 * stat_min_detectable(worst, n));
+		if (!as_json) {
+			printf("PB-SELFCHECK kind=noise mode=%s suite=%s points=%zu n=%zu "
+			       "cv_median=%.6f cv_max=%.6f mde_pct=%.3f\n", argv[4], argv[3], points,
+			       n, median, worst, mde);
+			return 0;
+		}
+		root = json_pack("{s:s, s:s, s:I, s:I, s:f, s:f, s:f}", "mode", argv[4], "suite",
+				 argv[3], "points", (json_int_t)points, "n", (json_int_t)n,
+				 "cv_median", median, "cv_max", worst, "mde_pct", mde);
+		json_dumpf(root, stdout, JSON_INDENT(1) | JSON_SORT_KEYS);
+		putchar('\n');
+		json_decref(root);
 	}
 	return 0;
 }

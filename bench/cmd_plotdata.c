@@ -1,13 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pb plotdata RESULT.json X [--series KEY] [--kernel K] [KEY=VALUE...]
+ * pb plotdata RESULT.json X [--kernel K] [--name TEXT] [--derived KEY]...
+ *     [KEY=VALUE|KEY!=VALUE...]
  *
- * Data for gnuplot: one block per kernel (and per value of the --series
- * parameter, a string or an integer; --kernel K keeps one kernel), blocks separated by two blank
- * lines so `index N` picks one, each headed by a title row ("K V" median q1
- * q3, for gnuplot's columnheader), then rows of
+ * Data for gnuplot, over the points that match every filter: one line (a
+ * block) per kernel and per combination of the parameters other than X, so
+ * points measured under different conditions are never joined into one
+ * line. Not counted: "iters" (the batch size, not a parameter of the
+ * operation) and each --derived KEY, a parameter that follows from the
+ * others (mctp-fragment's packets, from size and mtu).
+ * Blocks are separated by two blank lines so `index N` picks one, each
+ * headed by its title row for gnuplot's columnheader: TEXT, the kernel
+ * (unless --kernel named it) and the parameters that differ between blocks
+ * ("patched impl=kfunc"). Then
+ * rows of
  *   X median q1 q3
- * sorted by X, over the points that match every KEY=VALUE (or KEY!=VALUE) filter.
+ * sorted by X. --kernel K keeps one kernel. gnuplot counts the blocks with
+ * `stats FILE nooutput` (STATS_blocks).
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -19,7 +28,15 @@
 #include "stats.h"
 
 #define MAX_ROWS 256
-#define MAX_VALUES 16
+#define MAX_LINES 32
+#define MAX_FILTERS 16
+#define MAX_DERIVED 8
+
+struct lines_of {
+	const char *xkey;
+	const char *derived[MAX_DERIVED + 2];	/* "iters", the --derived keys, NULL */
+	json_t *points;				/* the matching points */
+};
 
 struct row {
 	long long x;
@@ -43,17 +60,6 @@ static int matches(json_t *params, char **filters, int nf)
 	return 1;
 }
 
-/* A string or integer parameter as text; "" for anything else. */
-static void param_text(json_t *v, char *buf, size_t len)
-{
-	if (json_is_string(v))
-		snprintf(buf, len, "%s", json_string_value(v));
-	else if (json_is_integer(v))
-		snprintf(buf, len, "%lld", (long long)json_integer_value(v));
-	else
-		buf[0] = '\0';
-}
-
 static int by_x(const void *a, const void *b)
 {
 	long long x = ((const struct row *)a)->x, y = ((const struct row *)b)->x;
@@ -61,68 +67,109 @@ static int by_x(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static void block(json_t *root, const char *kernel, const char *xkey, const char *skey,
-		  const char *sval, char **filters, int nf)
+/* The points that match, with an integer X. */
+static void matching(json_t *root, const char *xkey, char **filters, int nf, json_t *out)
+{
+	json_t *p;
+	size_t i;
+
+	json_array_foreach(json_object_get(root, "points"), i, p) {
+		json_t *params = json_object_get(p, "params");
+
+		if (json_is_integer(json_object_get(params, xkey)) && matches(params, filters, nf))
+			json_array_append(out, p);
+	}
+}
+
+/*
+ * A point's line: its parameters but X, the derived ones and those every
+ * matching point has alike (they say nothing about the line), as "k=v k=v".
+ */
+static void line_of(json_t *point, const struct lines_of *l, char *buf, size_t len)
+{
+	json_t *params = json_object_get(point, "params"), *shown = json_object(), *v, *p;
+	const char *k;
+	size_t i;
+
+	json_object_foreach(params, k, v) {
+		int alike = 1;
+
+		json_array_foreach(l->points, i, p)
+			alike &= json_equal(json_object_get(json_object_get(p, "params"), k), v);
+		if (!alike && strcmp(k, l->xkey))
+			json_object_set(shown, k, v);
+	}
+	results_params_text(shown, l->derived, buf, len);
+	json_decref(shown);
+}
+
+/* One line's block; -1 if two of its points share an X (a parameter is missing from the lines). */
+static int block(const struct lines_of *l, const char *kernel, const char *line,
+		 const char *name, int show_kernel)
 {
 	static struct series s;
 	struct row rows[MAX_ROWS];
 	size_t i, n = 0;
 	json_t *p;
 
-	json_array_foreach(json_object_get(root, "points"), i, p) {
-		json_t *params = json_object_get(p, "params"), *x = json_object_get(params, xkey);
+	json_array_foreach(l->points, i, p) {
+		json_t *x = json_object_get(json_object_get(p, "params"), l->xkey);
+		char this[256];
 
-		if (!json_is_integer(x) || !matches(params, filters, nf) || n == MAX_ROWS)
+		line_of(p, l, this, sizeof(this));
+		if (strcmp(this, line) || n == MAX_ROWS || !results_load(p, kernel, &s))
 			continue;
-		if (skey) {
-			char v[64];
-
-			param_text(json_object_get(params, skey), v, sizeof(v));
-			if (strcmp(v, sval))
-				continue;
-		}
-		if (!results_load(p, kernel, &s))
-			continue;
-		rows[n++] = (struct row){ json_integer_value(x), stat_median(s.x, s.n),
-					  stat_quantile(s.x, s.n, 0.25), stat_quantile(s.x, s.n, 0.75) };
+		rows[n++] = (struct row){ json_integer_value(x),
+					  stat_median(s.x, s.n), stat_quantile(s.x, s.n, 0.25),
+					  stat_quantile(s.x, s.n, 0.75) };
 	}
+	if (!n)
+		return 0;
 	qsort(rows, n, sizeof(*rows), by_x);
-	/* the first row of a block is its title, for gnuplot's columnheader */
-	if (skey)
-		printf("\"%s %s\" median q1 q3\n", kernel, sval);
-	else
-		printf("\"%s\" median q1 q3\n", kernel);
+	for (i = 1; i < n; i++)
+		if (rows[i].x == rows[i - 1].x) {
+			fprintf(stderr, "pb plotdata: line \"%s %s\" has two points at %s=%lld: they "
+				"differ in a parameter named --derived, or need a filter\n", kernel,
+				line, l->xkey, rows[i].x);
+			return -1;
+		}
+	if (!show_kernel && line[0])
+		kernel = "";
+	printf("\"%s%s%s%s%s\" median q1 q3\n", name ? name : "", name ? ": " : "", kernel,
+	       line[0] && kernel[0] ? " " : "", line);
 	for (i = 0; i < n; i++)
 		printf("%lld %.3f %.3f %.3f\n", rows[i].x, rows[i].med, rows[i].q1, rows[i].q3);
-	if (!n)
-		printf("nan nan nan nan\n");	/* keeps the block, so index numbers stay put */
 	printf("\n\n");
+	return 0;
 }
 
 int cmd_plotdata(int argc, char **argv)
 {
-	const char *skey = NULL, *only = NULL;
-	char values[MAX_VALUES][64];
-	char *filters[16];
-	int nf = 0, nv = 0;
+	const char *only = NULL, *name = NULL;
+	char lines[MAX_LINES][256], *filters[MAX_FILTERS];
+	struct lines_of l = { .xkey = argv[2], .derived = { "iters" } };
+	int nf = 0, nl = 0, nd = 1, status = 0;
 	json_error_t err;
 	json_t *root, *p;
 	size_t i;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: pb plotdata RESULT.json X [--series KEY] [--kernel K] [KEY=VALUE...]\n");
-		return 1;
+		fprintf(stderr, "usage: pb plotdata RESULT.json X [--kernel K] [--name TEXT] "
+			"[--derived KEY]... [KEY=VALUE|KEY!=VALUE...]\n");
+		return 2;
 	}
 	for (int a = 3; a < argc; a++) {
-		if (!strcmp(argv[a], "--series") && a + 1 < argc)
-			skey = argv[++a];
-		else if (!strcmp(argv[a], "--kernel") && a + 1 < argc)
+		if (!strcmp(argv[a], "--kernel") && a + 1 < argc)
 			only = argv[++a];
-		else if (strchr(argv[a], '=') && nf < 16)
+		else if (!strcmp(argv[a], "--name") && a + 1 < argc)
+			name = argv[++a];
+		else if (!strcmp(argv[a], "--derived") && a + 1 < argc && nd <= MAX_DERIVED)
+			l.derived[nd++] = argv[++a];
+		else if (strchr(argv[a], '=') && nf < MAX_FILTERS)
 			filters[nf++] = argv[a];
 		else {
 			fprintf(stderr, "pb plotdata: bad argument %s\n", argv[a]);
-			return 1;
+			return 2;
 		}
 	}
 	root = json_load_file(argv[1], 0, &err);
@@ -130,31 +177,38 @@ int cmd_plotdata(int argc, char **argv)
 		fprintf(stderr, "pb plotdata: %s: %s\n", argv[1], err.text);
 		return 1;
 	}
-	/* series values of the matching points, in order of first appearance */
-	json_array_foreach(json_object_get(root, "points"), i, p) {
-		char v[64];
+	l.points = json_array();
+	matching(root, argv[2], filters, nf, l.points);
+	/* the lines, in order of first appearance */
+	json_array_foreach(l.points, i, p) {
+		char this[256];
 		int seen = 0;
 
-		json_t *params = json_object_get(p, "params");
-
-		param_text(skey ? json_object_get(params, skey) : NULL, v, sizeof(v));
-		if (!v[0] || !matches(params, filters, nf))
-			continue;
-		for (int j = 0; j < nv; j++)
-			seen |= !strcmp(values[j], v);
-		if (!seen && nv < MAX_VALUES)
-			snprintf(values[nv++], sizeof(values[0]), "%s", v);
+		line_of(p, &l, this, sizeof(this));
+		for (int j = 0; j < nl; j++)
+			seen |= !strcmp(lines[j], this);
+		if (!seen && nl == MAX_LINES) {
+			fprintf(stderr, "pb plotdata: %s: more than %d lines\n", argv[1], MAX_LINES);
+			return 1;
+		}
+		if (!seen)
+			snprintf(lines[nl++], sizeof(lines[0]), "%s", this);
+	}
+	if (!nl) {
+		fprintf(stderr, "pb plotdata: %s: no point with an integer %s matches\n", argv[1],
+			argv[2]);
+		return 1;
 	}
 	for (int k = 0; k < 2; k++) {
 		const char *kernel = k ? "patched" : "baseline";
 
 		if (only && strcmp(only, kernel))
 			continue;
-		if (!skey)
-			block(root, kernel, argv[2], NULL, NULL, filters, nf);
-		for (int j = 0; j < nv; j++)
-			block(root, kernel, argv[2], skey, values[j], filters, nf);
+		for (int j = 0; j < nl; j++)
+			if (block(&l, kernel, lines[j], name, !only))
+				status = 1;
 	}
+	json_decref(l.points);
 	json_decref(root);
-	return 0;
+	return status;
 }

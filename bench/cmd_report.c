@@ -2,6 +2,10 @@
 /*
  * pb report OUT.md RESULT.json...: the generated RESULTS.md.
  *
+ * The results are each suite's, oldest commit first (bench/results-of.sh
+ * --all): the newest makes the suite's part, and where there are two or
+ * more a History part follows it (bench/history.c).
+ *
  * One table per suite: each point's baseline and patched medians with
  * quartiles, the patched/baseline ratio of medians with a 95% bootstrap
  * interval, the Mann-Whitney p-value and a verdict. A point whose 2x batch
@@ -10,6 +14,7 @@
  * is marked suspect (results_suspect()).
  */
 #include <jansson.h>
+#include <libgen.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +23,7 @@
 
 #include "atomic.h"
 #include "cmd.h"
+#include "history.h"
 #include "report_impl.h"
 #include "report_memory.h"
 #include "report_selfcheck.h"
@@ -111,14 +117,15 @@ static void analysis_excerpt(FILE *f, const char *suite, json_t *meta)
 	fclose(in);
 }
 
-static void suite_table(FILE *f, json_t *root)
+/* @dir: the report's directory, where its plots/ are */
+static void suite_table(FILE *f, json_t *root, const char *dir)
 {
 	static struct series a, b;
 	json_t *p, *meta = json_object_get(root, "meta");
 	const char *suite = json_string_value(json_object_get(root, "suite"));
 	int icount = !strcmp(json_string_value(json_object_get(root, "accel")) ?
 			     json_string_value(json_object_get(root, "accel")) : "", "icount");
-	char plot[256];
+	char plot[4200];
 	const char *k;
 	json_t *v;
 	size_t i;
@@ -141,16 +148,16 @@ static void suite_table(FILE *f, json_t *root)
 
 			results_compare(&a, &b, json_string_value(json_object_get(root, "accel")), &c);
 			fprintf(f, " %.3f | %.3f–%.3f | %.3g | %s |\n", c.ratio, c.lo, c.hi, c.p,
-				c.verdict);
+				verdict_text(c.verdict));
 		} else {
 			fprintf(f, " – | – | – | %s only |\n", ha ? "baseline" : "patched");
 		}
 	}
 	fprintf(f, "\n");
 	report_impl_table(f, root);
-	snprintf(plot, sizeof(plot), "plots/%s.png", suite);
+	snprintf(plot, sizeof(plot), "%s/plots/%s.png", dir, suite);
 	if (!access(plot, R_OK))	/* drawn by `make plots` from the same results */
-		fprintf(f, "![%s](%s)\n\n", suite, plot);
+		fprintf(f, "![%s](plots/%s.png)\n\n", suite, suite);
 	profile_excerpt(f, suite);
 	trace_excerpt(f, suite);
 	analysis_excerpt(f, suite, meta);
@@ -160,18 +167,68 @@ static void suite_table(FILE *f, json_t *root)
 	fprintf(f, "\n\n");
 }
 
-#define MAX_RESULTS 32
+#define MAX_RESULTS 512
+
+static int same_suite(json_t *a, json_t *b)
+{
+	return json_equal(json_object_get(a, "suite"), json_object_get(b, "suite"));
+}
+
+/*
+ * Under a timing suite with results at two commits or more: its points
+ * across them (bench/history.c) and plots/history-SUITE.png if drawn.
+ */
+static void history_part(FILE *f, json_t *const *roots, int n, const char *dir)
+{
+	const char *suite = json_string_value(json_object_get(roots[n - 1], "suite"));
+	struct history h;
+	char err[512], plot[4200];
+
+	if (n < 2 || json_object_get(roots[n - 1], "kind"))
+		return;
+	if (history_build(&h, roots, n, err, sizeof(err))) {
+		fprintf(f, "History: **%s**\n\n", err);
+		return;
+	}
+	fprintf(f, "### %s: history (`make history SUITE=%s`)\n\n", suite, suite);
+	history_markdown(f, &h);
+	snprintf(plot, sizeof(plot), "%s/plots/history-%s.png", dir, suite);
+	if (!access(plot, R_OK))
+		fprintf(f, "![%s history](plots/history-%s.png)\n\n", suite, suite);
+	history_free(&h);
+}
+
+/* One suite's part: @roots are its results, oldest commit first; the last is shown. */
+static void suite_part(FILE *f, json_t *const *roots, int n, const char *dir)
+{
+	const char *kind = json_string_value(json_object_get(roots[n - 1], "kind"));
+
+	if (kind && !strcmp(kind, "memory"))
+		report_memory_table(f, roots[n - 1]);
+	else if (kind && !strcmp(kind, "selfcheck"))
+		report_selfcheck(f, roots[n - 1]);
+	else
+		suite_table(f, roots[n - 1], dir);
+	history_part(f, roots, n, dir);
+}
 
 int cmd_report(int argc, char **argv)
 {
-	json_t *roots[MAX_RESULTS];
+	static json_t *roots[MAX_RESULTS], *newest[MAX_RESULTS], *suite[MAX_RESULTS];
 	struct atomic_file a;
-	int n = 0;
+	char path[4096], dir[4096];
+	int n = 0, nnewest = 0;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: pb report OUT.md RESULT.json...\n");
+		fprintf(stderr, "usage: pb report OUT.md RESULT.json... (each suite's oldest first)\n");
 		return 2;
 	}
+	if (argc - 2 > MAX_RESULTS) {
+		fprintf(stderr, "pb report: more than %d result files\n", MAX_RESULTS);
+		return 1;
+	}
+	snprintf(path, sizeof(path), "%s", argv[1]);
+	snprintf(dir, sizeof(dir), "%s", dirname(path));
 	if (atomic_open(&a, argv[1])) {
 		perror(argv[1]);
 		return 1;
@@ -199,25 +256,39 @@ int cmd_report(int argc, char **argv)
 	for (int i = 2; i < argc; i++) {
 		json_error_t err;
 
-		if (n == MAX_RESULTS || !(roots[n++] = json_load_file(argv[i], 0, &err))) {
-			fprintf(stderr, "pb report: %s: %s\n", argv[i],
-				n > MAX_RESULTS ? "too many result files" : err.text);
+		if (!(roots[n] = json_load_file(argv[i], 0, &err))) {
+			fprintf(stderr, "pb report: %s: %s\n", argv[i], err.text);
 			atomic_commit(&a, 0);
+			for (int j = 0; j < n; j++)
+				json_decref(roots[j]);
 			return 1;
 		}
+		n++;
 	}
-	report_targets(a.f, roots, n);
+	/* a suite's newest result is its last; suites in the order they first come */
 	for (int i = 0; i < n; i++) {
-		const char *kind = json_string_value(json_object_get(roots[i], "kind"));
+		int later = 0;
 
-		if (kind && !strcmp(kind, "memory"))
-			report_memory_table(a.f, roots[i]);
-		else if (kind && !strcmp(kind, "selfcheck"))
-			report_selfcheck(a.f, roots[i]);
-		else
-			suite_table(a.f, roots[i]);
-		json_decref(roots[i]);
+		for (int j = i + 1; j < n; j++)
+			later |= same_suite(roots[i], roots[j]);
+		if (!later)
+			newest[nnewest++] = roots[i];
 	}
+	report_targets(a.f, newest, nnewest);
+	for (int i = 0; i < n; i++) {
+		int k = 0, first = 1;
+
+		for (int j = 0; j < i; j++)
+			first &= !same_suite(roots[i], roots[j]);
+		if (!first)
+			continue;
+		for (int j = i; j < n; j++)
+			if (same_suite(roots[i], roots[j]))
+				suite[k++] = roots[j];
+		suite_part(a.f, suite, k, dir);
+	}
+	for (int i = 0; i < n; i++)
+		json_decref(roots[i]);
 	if (atomic_commit(&a, !ferror(a.f))) {
 		perror(argv[1]);
 		return 1;

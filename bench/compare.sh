@@ -3,10 +3,16 @@
 # With B: kernel KERNEL of revision B against the same kernel of A, suite by
 # suite. Without B: the two kernels of A's run (baseline -> patched).
 # Revisions are project commits with results in results/<commit12>[-dirty].
-# Exits 3 when any point regressed significantly (over 2 %).
+# Each suite's table is pb compare's; its JSON (build/compare/A-B/SUITE.json)
+# gives the closing summary and PLOTS/compare-SUITE.png (plots/compare.gp):
+# B/A per point with its interval, the noise floor as a band. Exits 3 when
+# any point regressed significantly (over 2 %).
+#   compare.sh A B SUITES [KERNEL [PLOTS]]   (env: PB)
 set -u
-a=$1 b=$2 suites=$3 kernel=${4:-patched}
+a=$1 b=$2 suites=$3 kernel=${4:-patched} plots=${5:-plots}
 PB=${PB:-build/pb}
+# shellcheck source=bench/gnuplot.sh
+. bench/gnuplot.sh
 
 resolve() { # rev -> results directory
 	c=$(git rev-parse --short=12 "$1^{commit}" 2>/dev/null) || {
@@ -15,33 +21,54 @@ resolve() { # rev -> results directory
 		[ -d "$d" ] && { echo "$d"; return 0; }
 	done
 	echo "compare: no results for $1 ($c); runs with results:" >&2
-	for d in results/*; do
-		case $d in *README*) ;; *) echo "${d#results/}" ;; esac
-	done >&2
+	for d in results/*/; do d=${d%/}; echo "  ${d#results/}"; done >&2
 	return 1
 }
 
-[ -n "$a" ] || { echo "compare: usage: make compare A=<rev> [B=<rev>] [SUITE=name]" >&2; exit 1; }
+[ -n "$a" ] || { echo "compare: usage: make compare A=<rev> [B=<rev>] [SUITE=name]" >&2; exit 2; }
 da=$(resolve "$a") || exit 1
 if [ -n "$b" ]; then
 	db=$(resolve "$b") || exit 1
+	out=build/compare/${da#results/}-${db#results/}
+else
+	out=build/compare/${da#results/}
 fi
-status=0 done_any=
+mkdir -p "$out"
+status=0 summary="" drawn=""
 for s in $suites; do
+	# results with a kind (crash-memory's records, selfcheck) have no points to compare
+	[ ! -f "$da/$s.json" ] || ! "$PB" json-get "$da/$s.json" kind > /dev/null 2>&1 || continue
 	if [ -n "$b" ]; then
-		if [ ! -f "$da/$s.json" ] || [ ! -f "$db/$s.json" ]; then continue; fi
+		{ [ -f "$da/$s.json" ] && [ -f "$db/$s.json" ]; } || continue
 		echo "== $s: $b against $a ($kernel kernel)"
-		"$PB" compare "$da/$s.json:$kernel" "$db/$s.json:$kernel"
+		set -- "$da/$s.json:$kernel" "$db/$s.json:$kernel"
 	else
 		[ -f "$da/$s.json" ] || continue
 		echo "== $s: patched against baseline ($a)"
-		"$PB" compare "$da/$s.json:baseline" "$da/$s.json:patched"
+		set -- "$da/$s.json:baseline" "$da/$s.json:patched"
 	fi
+	rm -f "$out/$s.json"
+	"$PB" compare --save "$out/$s.json" "$@"
 	rc=$?
-	done_any=1
 	[ "$rc" = 3 ] && status=3
 	[ "$rc" = 1 ] && [ "$status" = 0 ] && status=1
 	echo
+	[ -f "$out/$s.json" ] || continue
+	# shellcheck disable=SC2046
+	set -- $("$PB" json-get "$out/$s.json" summary.points summary.regressions \
+		summary.verdicts.slower-small summary.verdicts.faster summary.verdicts.invalid) ||
+		{ status=1; continue; }
+	summary="$summary
+  $s: $1 points, $2 regressions, $3 slower by under 2 %, $4 faster, $5 invalid ($out/$s.json)"
+	mkdir -p "$plots"
+	if "$PB" compare-plot "$out/$s.json" "$out" "compare-$s" &&
+		gnuplot_draw plots/compare.gp "$out/compare-$s.vars" "$plots" "$out"; then
+		drawn="$drawn $plots/compare-$s.png"
+	else
+		status=1
+	fi
 done
-[ -n "$done_any" ] || { echo "compare: no suite ($suites) has results on both sides" >&2; exit 1; }
+[ -n "$summary" ] || { echo "compare: no suite ($suites) has results on both sides" >&2; exit 1; }
+echo "compare: B/A per suite:$summary"
+[ -z "$drawn" ] || echo "compare: plots:$drawn"
 exit $status

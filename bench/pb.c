@@ -18,11 +18,15 @@ static const struct {
 	{ "records-collect", cmd_records_collect, "gather TAG key=value lines into a JSON result" },
 	{ "report", cmd_report, "write RESULTS.md from JSON results" },
 	{ "plotdata", cmd_plotdata, "one suite's medians and quartiles as gnuplot data blocks" },
+	{ "plotvars", cmd_plotvars, "a result's suite, unit, accel and commit as gnuplot variables" },
 	{ "hyperfine", cmd_hyperfine, "two hyperfine --export-json runs (K and 2K operations) as PB-BENCH lines" },
 	{ "durations", cmd_durations, "per-function call durations from a trace-cmd function_graph report" },
 	{ "fold", cmd_fold, "perf script call chains as folded stacks (flame graph input)" },
 	{ "noise", cmd_noise, "coefficient of variation and detectable shift of a result" },
 	{ "compare", cmd_compare, "compare one suite's results across revisions or kernels" },
+	{ "compare-plot", cmd_compare_plot, "plot data of a saved comparison (pb compare --save)" },
+	{ "history", cmd_history, "one suite's points across project commits: table and plot data" },
+	{ "json-get", cmd_json_get, "values at paths of a JSON file, for scripts reading pb's JSON" },
 };
 
 static void usage(FILE *f)

@@ -99,18 +99,45 @@ void results_compare(const struct series *a, const struct series *b, const char 
 	stat_ratio_ci(a->x, a->n, b->x, b->n, 2000, 42, &c->lo, &c->hi);
 	c->floor = accel && !strcmp(accel, "icount") ? RESULTS_FLOOR_ICOUNT : RESULTS_FLOOR_WALL;
 	c->floor = fmax(c->floor, fmax(spread_a, spread_b));
-	c->verdict = "no significant change";
-	c->regression = 0;
-	if (!results_scales(a) || !results_scales(b)) {
-		c->verdict = "invalid";
-	} else if (c->p < 0.05 && (c->lo > 1.0 || c->hi < 1.0) && fabs(c->ratio - 1) < c->floor) {
-		c->verdict = "within boot noise";
-	} else if (c->p < 0.05 && c->lo > 1.0) {
-		c->regression = c->ratio > 1.02;
-		c->verdict = c->regression ? "**slower**" : "slower (<2%)";
-	} else if (c->p < 0.05 && c->hi < 1.0) {
-		c->verdict = "faster";
-	}
+	c->verdict = VERDICT_NO_CHANGE;
+	if (!results_scales(a) || !results_scales(b))
+		c->verdict = VERDICT_INVALID;
+	else if (c->p < 0.05 && (c->lo > 1.0 || c->hi < 1.0) && fabs(c->ratio - 1) < c->floor)
+		c->verdict = VERDICT_BOOT_NOISE;
+	else if (c->p < 0.05 && c->lo > 1.0)
+		c->verdict = c->ratio > 1.02 ? VERDICT_SLOWER : VERDICT_SLOWER_SMALL;
+	else if (c->p < 0.05 && c->hi < 1.0)
+		c->verdict = VERDICT_FASTER;
+	c->regression = c->verdict == VERDICT_SLOWER;
+}
+
+static const struct {
+	const char *name, *text;
+} verdicts[VERDICT_COUNT] = {
+	[VERDICT_NO_CHANGE] = { "no-change", "no significant change" },
+	[VERDICT_BOOT_NOISE] = { "within-boot-noise", "within boot noise" },
+	[VERDICT_FASTER] = { "faster", "faster" },
+	[VERDICT_SLOWER_SMALL] = { "slower-small", "slower (<2%)" },
+	[VERDICT_SLOWER] = { "slower", "**slower**" },
+	[VERDICT_INVALID] = { "invalid", "invalid" },
+};
+
+const char *verdict_name(enum verdict v)
+{
+	return v < VERDICT_COUNT ? verdicts[v].name : "?";
+}
+
+const char *verdict_text(enum verdict v)
+{
+	return v < VERDICT_COUNT ? verdicts[v].text : "?";
+}
+
+int verdict_from_name(const char *name)
+{
+	for (int v = 0; name && v < VERDICT_COUNT; v++)
+		if (!strcmp(verdicts[v].name, name))
+			return v;
+	return -1;
 }
 
 static int skipped(const char *k, const char *const *skip)

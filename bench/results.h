@@ -32,13 +32,28 @@ int results_scales(const struct series *s);
  */
 const char *results_suspect(const struct series *s, int icount);
 
+enum verdict {
+	VERDICT_NO_CHANGE,	/* not significant */
+	VERDICT_BOOT_NOISE,	/* significant, but under the noise floor */
+	VERDICT_FASTER,
+	VERDICT_SLOWER_SMALL,	/* significantly slower, by 2 % or less */
+	VERDICT_SLOWER,		/* significantly slower by over 2 %: a regression */
+	VERDICT_INVALID,	/* a side's 2K batch did not cost twice its K batch */
+	VERDICT_COUNT
+};
+
+/* The verdict's name in JSON ("no-change", "slower", ...) and in a Markdown table. */
+const char *verdict_name(enum verdict v);
+const char *verdict_text(enum verdict v);
+/* The verdict named @name, or -1. */
+int verdict_from_name(const char *name);
+
 struct comparison {
 	double ratio, lo, hi;	/* median(b) / median(a), 95% bootstrap interval */
 	double p;		/* Mann-Whitney, two-sided */
 	double floor;		/* shifts smaller than this are boot-to-boot noise */
-	const char *verdict;	/* "invalid", "**slower**", "slower (<2%)", "faster",
-				 * "within boot noise", "no significant change" */
-	int regression;		/* significant and over 2 % */
+	enum verdict verdict;
+	int regression;		/* VERDICT_SLOWER */
 };
 
 /*

@@ -46,8 +46,10 @@ worst_mde() {
 	"$PB" bench-collect --suite "$suite" --unit so-far --accel "$accel_used" \
 		--out "$work/so-far.json" $inputs > /dev/null
 	for k in $kernels; do
-		"$PB" noise "$work/so-far.json" "$k" "$suite" "$accel_used"
-	done | sed -n 's/.* mde_pct=\([0-9.]*\)$/\1/p' | sort -g | tail -n 1
+		"$PB" noise --json "$work/so-far.json" "$k" "$suite" "$accel_used" > "$work/noise-$k.json"
+		"$PB" json-get "$work/noise-$k.json" mde_pct
+	done > "$work/mde.txt"
+	sort -g "$work/mde.txt" | tail -n 1
 }
 
 r=0

@@ -28,19 +28,22 @@ boot() { # boot DIR VARIANT ACCEL TEST ARGS [CMDLINE]: one guest writing DIR/ben
 }
 
 # compare SUITE A_DIR B_DIR OUT: B against A as pb compare sees it; sets
-# points, regressions, slower, faster, invalid and ratio (the first point's).
+# points, regressions, slower, faster, invalid and ratio (the first point's),
+# read from pb compare's JSON (OUT.cmp.json; the table is in OUT.txt).
 compare() {
 	out=$4
 	"$PB" bench-collect --suite "$1" --unit selfcheck --accel "$(cat "$2/accel")" --out "$out.json" \
 		baseline="$2/bench.txt" patched="$3/bench.txt" > /dev/null
 	rc=0
-	"$PB" compare "$out.json:baseline" "$out.json:patched" > "$out.txt" || rc=$?
+	"$PB" compare --save "$out.cmp.json" "$out.json:baseline" "$out.json:patched" > "$out.txt" || rc=$?
 	[ "$rc" = 0 ] || [ "$rc" = 3 ] || { cat "$out.txt" >&2; exit 1; }
 	# shellcheck disable=SC2046
-	set -- $(sed -n 's/^\([0-9]*\) points compared: \([0-9]*\) significant regressions.*, \([0-9]*\) slower by under 2 %, \([0-9]*\) faster, \([0-9]*\) invalid$/\1 \2 \3 \4 \5/p' "$out.txt")
-	[ $# = 5 ] || { echo "selfcheck: cannot read the summary of $out.txt" >&2; exit 1; }
+	set -- $("$PB" json-get "$out.cmp.json" summary.points summary.regressions \
+		summary.verdicts.slower-small summary.verdicts.faster summary.verdicts.invalid \
+		points.0.ratio)
+	[ $# = 6 ] || { echo "selfcheck: cannot read $out.cmp.json" >&2; exit 1; }
 	points=$1 regressions=$2 slower=$3 faster=$4 invalid=$5
-	ratio=$(awk -F'|' '/^\| [a-z]/ && $5 ~ /[0-9]/ { gsub(/ /, "", $5); print $5; exit }' "$out.txt")
+	ratio=$(printf '%.3f' "$6")
 }
 
 aa_runs=${AA_RUNS:-3} power_runs=${POWER_RUNS:-10} tcg_runs=${TCG_RUNS:-5}

@@ -24,7 +24,7 @@ result() { # result ok|fail NAME [WHY]
 guest() {
 	name=$1 want=$2 timeout=$3 test=$4 args=${5:-}
 	# shellcheck disable=SC2086
-	"$PB" vm ${VMFLAGS:-} --label "$name" --kernel "$KERNEL" --initrd "$INITRAMFS" --accel "$ACCEL" \
+	"$PB" vm ${VMFLAGS:-} --label "$name" --kernel "$KERNEL" --initrd "$INITRAMFS" --accel "$ACCEL" --fallback icount \
 		--timeout "$timeout" --log "$OUT/$name.log" \
 		--share /=host --share "$OUT=results:rw" \
 		--append "pb.run=$test${args:+ pb.args=$args}" > "$OUT/$name.out" 2> "$OUT/$name.err"
@@ -77,6 +77,42 @@ if guest hang 3 15 hang; then
 	# Killed at its timeout, not left running: a generous bound for slow hosts.
 	if [ "$took" -lt 60 ]; then result ok "hang-bounded"; else
 		result fail "hang-bounded" "took $took s with a 15 s timeout"; fi
+fi
+
+# A line that dooms the boot ends it at once, with that line and the tail.
+start=$(date +%s)
+if guest doomed 7 300 doomed; then
+	took=$(( $(date +%s) - start ))
+	expect_in "$OUT/doomed.err" "boot doomed (killed): ACPI Error: .*AE_AML_LOOP_TIMEOUT" "doomed-line-named"
+	expect_in "$OUT/doomed.err" "console log tail" "doomed-log-tail"
+	if [ "$took" -lt 100 ]; then result ok "doomed-killed-at-once"; else
+		result fail "doomed-killed-at-once" "took $took s with a 300 s timeout"; fi
+fi
+
+# A guest whose console goes silent before its verdict is killed as stuck
+# long before its timeout.
+start=$(date +%s)
+if VMFLAGS="--silence 10" guest silent 6 300 hang; then
+	took=$(( $(date +%s) - start ))
+	expect_in "$OUT/silent.err" "stuck (console silent, killed): nothing on the console for 10 s" \
+		"silent-guest-stuck"
+	if [ "$took" -lt 100 ]; then result ok "silent-killed-early"; else
+		result fail "silent-killed-early" "took $took s with a 300 s timeout"; fi
+fi
+
+# A run past its budget does not start more boots: each fails, naming the
+# budget and the time spent.
+budget=$OUT/budget
+rm -rf "$budget" && mkdir -p "$budget"
+TEST_OUT=$budget TEST_BUDGET=30 PB_TEST_START=$(( $(date +%s) - 100 )) JOBS=1 PB="$PB" \
+	INITRAMFS="$INITRAMFS" ACCEL="$ACCEL" BUILD_DIR=build KBUILD=/nonexistent \
+	tests/run-jobs.sh kunit > "$budget/out" 2>&1
+# shellcheck disable=SC2046 # one word per TAP file
+if ! "$PB" tally $(TEST_OUT=$budget tests/jobs.sh taps kunit) > "$budget/tally" 2>&1 &&
+	grep -q "kunit/patched: FAIL (not run: budget spent)" "$budget/out"; then
+	expect_in "$budget/tally" "not run: the budget of 30 s was spent after 10[0-9] s" "budget-spent-fails"
+else
+	result fail "budget-spent-fails" "a job ran or passed past the budget (see $budget/)"
 fi
 
 rm -f "$OUT/share-check.txt"

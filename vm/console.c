@@ -34,6 +34,29 @@ static const char *const benign[] = {
 	NULL,
 };
 
+/*
+ * Each of these means the guest will never report (it waits forever on a
+ * device without an interrupt): kill it at once instead of waiting out the
+ * timeout. A KASAN kernel under slow emulation can take so long evaluating
+ * QEMU's ACPI _PRT that ACPICA aborts the loop, and then no PCI interrupt is
+ * routed: the virtio-9p shares never answer.
+ */
+static const char *const doom_patterns[] = {
+	"AE_AML_LOOP_TIMEOUT",
+	"can't derive routing for PCI INT",
+	": no GSI",
+	"init: cannot mount 9p share",
+	NULL,
+};
+
+const char *vm_doom_pattern(const char *line)
+{
+	for (int i = 0; doom_patterns[i]; i++)
+		if (strstr(line, doom_patterns[i]))
+			return doom_patterns[i];
+	return NULL;
+}
+
 const char *vm_crash_pattern(const char *line)
 {
 	for (int i = 0; benign[i]; i++)
@@ -54,6 +77,8 @@ const char *vm_verdict_name(enum vm_verdict v)
 	case VM_HANG: return "hung (killed at timeout)";
 	case VM_ERROR: return "error";
 	case VM_INTERRUPTED: return "interrupted";
+	case VM_STUCK: return "stuck (console silent, killed)";
+	case VM_DOOMED: return "boot doomed (killed)";
 	}
 	return "?";
 }

@@ -191,6 +191,7 @@ static void on_line(struct console *con, struct vm_result *res, double t, double
 {
 	const char *m = strstr(con->line, VM_EXIT_MARKER);
 	const char *crash = vm_crash_pattern(con->line);
+	const char *doom = vm_doom_pattern(con->line);
 
 	remember(con, con->line);
 	if (con->expect_panic) {
@@ -209,6 +210,12 @@ static void on_line(struct console *con, struct vm_result *res, double t, double
 		res->guest_status = atoi(m + strlen(VM_EXIT_MARKER));
 		if (*deadline > t + EXIT_GRACE_S)
 			*deadline = t + EXIT_GRACE_S;
+	}
+	if (doom && !res->doom_line[0] && res->guest_status < 0) {
+		snprintf(res->doom_line, sizeof(res->doom_line), "%.*s",
+			 (int)sizeof(res->doom_line) - 1, con->line);
+		if (*deadline > t + CRASH_GRACE_S)
+			*deadline = t + CRASH_GRACE_S;
 	}
 	if (crash && !res->crash_line[0]) {
 		snprintf(res->crash_line, sizeof(res->crash_line), "%.*s",
@@ -308,8 +315,8 @@ int vm_run(const struct vm_config *cfg, struct vm_result *res)
 	static struct console con;
 	struct argv_builder b = { .n = 0 };
 	struct sigaction sa = { .sa_handler = on_signal }, old_int, old_term;
-	double start = now_s(), deadline = start + cfg->timeout;
-	int fd, status = -1, hung = 0, reaped = 0;
+	double start = now_s(), deadline = start + cfg->timeout, last_output = start;
+	int fd, status = -1, hung = 0, stuck = 0, reaped = 0;
 	pid_t pid;
 
 	memset(res, 0, sizeof(*res));
@@ -358,11 +365,22 @@ int vm_run(const struct vm_config *cfg, struct vm_result *res)
 
 		if (interrupted)
 			break;
+		double wake = deadline;
+		int waiting = res->guest_status < 0 && !res->crash_line[0] && !res->doom_line[0];
+
 		if (t >= deadline) {
-			hung = res->guest_status < 0 && !res->crash_line[0];
+			hung = waiting;
 			break;
 		}
-		r = poll(&pfd, 1, (int)((deadline - t) * 1000) + 1);
+		if (waiting && cfg->silence > 0) {
+			if (t - last_output >= cfg->silence) {
+				stuck = 1;
+				break;
+			}
+			if (last_output + cfg->silence < wake)
+				wake = last_output + cfg->silence;
+		}
+		r = poll(&pfd, 1, (int)((wake - t) * 1000) + 1);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r <= 0)
@@ -372,14 +390,20 @@ int vm_run(const struct vm_config *cfg, struct vm_result *res)
 			continue;
 		if (n <= 0)
 			break;	/* QEMU closed the console: it is exiting */
-		feed(&con, buf, (size_t)n, res, now_s(), &deadline);
+		t = now_s();
+		if (t - last_output > res->longest_silence)
+			res->longest_silence = t - last_output;
+		last_output = t;
+		feed(&con, buf, (size_t)n, res, t, &deadline);
 	}
+	if (now_s() - last_output > res->longest_silence && res->guest_status < 0)
+		res->longest_silence = now_s() - last_output;
 	if (con.len) {
 		con.line[con.len] = '\0';
 		on_line(&con, res, now_s(), &deadline);
 	}
 	close(fd);
-	if (!interrupted && !hung) {
+	if (!interrupted && !hung && !stuck && !res->doom_line[0]) {
 		/* The console closed; give QEMU a moment to exit by itself. */
 		for (int i = 0; i < 50 && !reaped; i++) {
 			if (waitpid(pid, &status, WNOHANG) == pid)
@@ -397,6 +421,10 @@ int vm_run(const struct vm_config *cfg, struct vm_result *res)
 		res->verdict = VM_INTERRUPTED;
 	else if (res->crash_line[0])
 		res->verdict = VM_CRASH;
+	else if (res->doom_line[0])
+		res->verdict = VM_DOOMED;
+	else if (stuck)
+		res->verdict = VM_STUCK;
 	else if (hung)
 		res->verdict = VM_HANG;
 	else if (cfg->expect_panic && !res->capture_booted)
@@ -411,8 +439,8 @@ out:
 	res->seconds = now_s() - start;
 	copy_tail(&con, res->tail, sizeof(res->tail));
 	if (con.log) {
-		fprintf(con.log, "\n# patchbench: verdict %s after %.1f s\n",
-			vm_verdict_name(res->verdict), res->seconds);
+		fprintf(con.log, "\n# patchbench: verdict %s after %.1f s (longest console silence %.1f s)\n",
+			vm_verdict_name(res->verdict), res->seconds, res->longest_silence);
 		fclose(con.log);
 	}
 	sigaction(SIGINT, &old_int, NULL);

@@ -14,6 +14,8 @@ enum vm_verdict {
 	VM_HANG = 3,		/* killed at the timeout */
 	VM_ERROR = 4,		/* QEMU failed, or the guest ended without a verdict */
 	VM_INTERRUPTED = 5,	/* the runner itself got SIGINT/SIGTERM */
+	VM_STUCK = 6,		/* console silent too long before the verdict: killed */
+	VM_DOOMED = 7,		/* a console line said the boot cannot succeed: killed */
 };
 
 #define VM_MAX_SHARES 8
@@ -33,6 +35,7 @@ struct vm_config {
 	const char *log;	/* console log file, NULL for none */
 	enum accel accel;
 	double timeout;		/* seconds of wall time */
+	double silence;		/* seconds of console silence before the verdict that mean stuck; 0: off */
 	int mem_mb;
 	int smp;
 	int no_marker;		/* success is a clean shutdown, no exit marker needed */
@@ -50,6 +53,8 @@ struct vm_result {
 	int qemu_status;	/* wait status of QEMU, -1 if not reaped */
 	double seconds;
 	char crash_line[256];	/* first line that matched a crash pattern */
+	char doom_line[256];	/* the line that doomed the boot (VM_DOOMED) */
+	double longest_silence;	/* the longest wall-clock gap between console output */
 	int expected_crashes;	/* crash lines inside the expected-panic window */
 	int capture_booted;	/* expect_panic: a kernel booted after the panic */
 	char tail[8192];	/* the last console lines, for the report */
@@ -72,6 +77,9 @@ int vm_run(const struct vm_config *cfg, struct vm_result *res);
 
 /* Does this console line report a kernel crash, warning or sanitizer finding? */
 const char *vm_crash_pattern(const char *line);
+
+/* Does this console line mean the boot can never reach its verdict? */
+const char *vm_doom_pattern(const char *line);
 
 /*
  * Resolve ACCEL_AUTO: KVM if a probe boot of @kernel under KVM succeeded,

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define DEFAULT_SILENCE_S 180.0
+
 const char vmopts_help[] =
 	"guest options:\n"
 	"  --kernel FILE        bzImage to boot (required)\n"
@@ -14,6 +16,9 @@ const char vmopts_help[] =
 	"  --fallback MODE      what auto becomes without usable KVM: tcg|icount (default tcg)\n"
 	"  --probe-cache FILE   where the KVM probe verdict is kept\n"
 	"  --timeout SEC        wall-clock limit, then the guest is killed as hung (default 300)\n"
+	"  --silence SEC        console silence before the guest's verdict after which it is\n"
+	"                       killed as stuck (default 180, times N for pb.slow=N in the\n"
+	"                       command line; 0: off)\n"
 	"  --mem MB, --smp N    guest size (default 1024, 2)\n"
 	"  --share DIR=TAG[:rw] 9p export (read-only unless :rw)\n"
 	"  --qemu-arg ARG       extra QEMU argument (repeatable)\n"
@@ -62,7 +67,7 @@ static int in_list(const char *const *list, const char *n);
 static int take(struct vmopts *o, const char *n, const char *v)
 {
 	static const char *const valued[] = {
-		"kernel", "initrd", "append", "log", "probe-cache", "timeout", "mem", "smp",
+		"kernel", "initrd", "append", "log", "probe-cache", "timeout", "silence", "mem", "smp",
 		"share", "qemu-arg", "accel", "fallback", NULL,
 	};
 	struct vm_config *c = &o->cfg;
@@ -89,6 +94,8 @@ static int take(struct vmopts *o, const char *n, const char *v)
 		o->probe_cache = v;
 	else if (!strcmp(n, "timeout"))
 		c->timeout = atof(v);
+	else if (!strcmp(n, "silence"))
+		c->silence = atof(v);
 	else if (!strcmp(n, "mem"))
 		c->mem_mb = atoi(v);
 	else if (!strcmp(n, "smp"))
@@ -128,6 +135,7 @@ int vmopts_parse(struct vmopts *o, int argc, char **argv, const char *const *ext
 	memset(o, 0, sizeof(*o));
 	o->cfg.accel = ACCEL_AUTO;
 	o->cfg.timeout = 300;
+	o->cfg.silence = -1;
 	o->cfg.mem_mb = 1024;
 	o->cfg.smp = 2;
 	o->fallback = ACCEL_TCG;
@@ -167,6 +175,10 @@ void vm_report(const struct vm_config *cfg, const struct vm_result *res, const c
 		fprintf(stderr, " (exit status %d)", res->guest_status);
 	if (res->crash_line[0])
 		fprintf(stderr, ": %s", res->crash_line);
+	else if (res->doom_line[0])
+		fprintf(stderr, ": %s", res->doom_line);
+	else if (res->verdict == VM_STUCK)
+		fprintf(stderr, ": nothing on the console for %.0f s", cfg->silence);
 	if (cfg->expect_panic)
 		fprintf(stderr, " (expected panic: %d crash lines, %s)", res->expected_crashes,
 			res->capture_booted ? "capture kernel booted" : "no capture kernel");
@@ -180,8 +192,19 @@ void vm_report(const struct vm_config *cfg, const struct vm_result *res, const c
 	}
 }
 
+/* pb.slow=N on the command line: the guest runs N times slower than usual. */
+static double slowdown(const char *append)
+{
+	const char *p = append ? strstr(append, "pb.slow=") : NULL;
+	double n = p ? atof(p + strlen("pb.slow=")) : 1;
+
+	return n >= 1 ? n : 1;
+}
+
 int vmopts_run(struct vmopts *o, struct vm_result *res, const char *label)
 {
+	if (o->cfg.silence < 0)
+		o->cfg.silence = DEFAULT_SILENCE_S * slowdown(o->cfg.append);
 	if (o->cfg.accel == ACCEL_AUTO) {
 		char why[512];
 		const char *cache = o->probe_cache;

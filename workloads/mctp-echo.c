@@ -5,8 +5,11 @@
  *   mctp-echo server [--type T]
  *       answer every message of type T (default 1) with the same payload
  *   mctp-echo client EID [--net N] [--type T] [--timeout MS] SIZE...
- *       for each SIZE send a patterned payload to EID, wait for the reply and
- *       compare it byte for byte; exit 0 only if every reply matched.
+ *       for each SIZE send a payload that carries the request's id to EID,
+ *       wait for the reply to that request and compare it byte for byte; a
+ *       late reply to an earlier request is said as such, a reply whose
+ *       bytes differ from what was sent is "corrupt"; exit 0 only if every
+ *       request got its reply intact.
  *       Errors from sendmsg (EHOSTUNREACH, EMSGSIZE, ...) are printed as such.
  */
 #include <errno.h>
@@ -25,9 +28,66 @@
 
 #define MAX_MSG (64 * 1024)
 
-static unsigned char pattern_byte(size_t i, size_t size)
+/*
+ * Every request carries its number: the first bytes of its payload are the
+ * id (as many as fit) and the rest is derived from the id and the size, so a
+ * reply is judged against the request it answers. A reply to an earlier
+ * request that was given up on is late, never corrupt.
+ */
+struct request {
+	unsigned int id;
+	size_t size;
+};
+
+#define MAX_REQUESTS 4096
+#define ID_BYTES 4
+
+static struct request sent[MAX_REQUESTS];
+static int nsent;
+
+static unsigned char payload_byte(unsigned int id, size_t i, size_t size)
 {
-	return (unsigned char)(i * 7 + size);
+	if (i < ID_BYTES)
+		return (unsigned char)(id >> (8 * i));
+	return (unsigned char)(i * 7 + size + id * 13);
+}
+
+static void fill(unsigned char *buf, const struct request *r)
+{
+	for (size_t i = 0; i < r->size; i++)
+		buf[i] = payload_byte(r->id, i, r->size);
+}
+
+/* The request @reply of @n bytes claims to answer: same size, same id bytes. */
+static const struct request *answered(const unsigned char *reply, size_t n)
+{
+	for (int k = nsent - 1; k >= 0; k--) {
+		size_t i;
+
+		if (sent[k].size != n)
+			continue;
+		for (i = 0; i < n && i < ID_BYTES; i++)
+			if (reply[i] != payload_byte(sent[k].id, i, n))
+				break;
+		if (i == n || i == ID_BYTES)
+			return &sent[k];
+	}
+	return NULL;
+}
+
+/* Print where @reply differs from what @r sent; returns how many bytes do. */
+static size_t report_corrupt(const unsigned char *reply, const struct request *r)
+{
+	size_t bad = 0;
+
+	for (size_t i = 0; i < r->size; i++) {
+		if (reply[i] == payload_byte(r->id, i, r->size))
+			continue;
+		if (bad++ < 8)
+			printf("    byte %zu: 0x%02x, sent 0x%02x\n", i, reply[i],
+			       payload_byte(r->id, i, r->size));
+	}
+	return bad;
 }
 
 static int server(int type)
@@ -75,35 +135,55 @@ static double now_us(void)
 static int one_request(int sd, const struct sockaddr_mctp *to, size_t size, int timeout_ms)
 {
 	static unsigned char out[MAX_MSG], in[MAX_MSG + 1];
-	double t0 = now_us();
-	struct pollfd p = { sd, POLLIN, 0 };
-	ssize_t n;
+	struct request *req;
+	double t0 = now_us(), deadline = t0 + timeout_ms * 1e3;
 
-	for (size_t i = 0; i < size; i++)
-		out[i] = pattern_byte(i, size);
+	if (nsent == MAX_REQUESTS) {
+		printf("size %zu: more than %d requests in one run\n", size, MAX_REQUESTS);
+		return 1;
+	}
+	req = &sent[nsent++];
+	req->id = ((unsigned int)getpid() << 16) | (unsigned int)nsent;
+	req->size = size;
+	fill(out, req);
 	if (sendto(sd, out, size, 0, (const struct sockaddr *)to, sizeof(*to)) < 0) {
 		printf("size %zu: send failed: %s (errno %d)\n", size, strerror(errno), errno);
 		return 1;
 	}
-	if (poll(&p, 1, timeout_ms) <= 0) {
-		printf("size %zu: no reply within %d ms\n", size, timeout_ms);
-		return 1;
-	}
-	n = recv(sd, in, sizeof(in), MSG_TRUNC);
-	if (n < 0) {
-		printf("size %zu: recv failed: %s\n", size, strerror(errno));
-		return 1;
-	}
-	if ((size_t)n != size) {
-		printf("size %zu: reply has %zd bytes\n", size, n);
-		return 1;
-	}
-	for (size_t i = 0; i < size; i++)
-		if (in[i] != pattern_byte(i, size)) {
-			printf("size %zu: reply differs at byte %zu (0x%02x, want 0x%02x)\n", size, i,
-			       in[i], pattern_byte(i, size));
+	for (;;) {
+		struct pollfd p = { sd, POLLIN, 0 };
+		double left = deadline - now_us();
+		const struct request *r;
+		ssize_t n;
+
+		if (left <= 0 || poll(&p, 1, (int)(left / 1e3) + 1) <= 0) {
+			printf("size %zu (request %u): no reply within %d ms\n", size, req->id,
+			       timeout_ms);
 			return 1;
 		}
+		n = recv(sd, in, sizeof(in), MSG_TRUNC);
+		if (n < 0) {
+			printf("size %zu: recv failed: %s\n", size, strerror(errno));
+			return 1;
+		}
+		r = answered(in, (size_t)n);
+		if (!r && (size_t)n == size)
+			r = req;	/* the size of this one, its id bytes damaged */
+		if (!r) {
+			printf("size %zu: corrupt: a reply of %zd bytes that answers no request sent\n",
+			       size, n);
+			return 1;
+		}
+		if (report_corrupt(in, r)) {
+			printf("size %zu: corrupt: the reply to request %u (%zu bytes) differs from "
+			       "what was sent\n", size, r->id, r->size);
+			return 1;
+		}
+		if (r == req)
+			break;
+		printf("size %zu: late reply to request %u (%zu bytes), given up on earlier; "
+		       "still waiting\n", size, r->id, r->size);
+	}
 	printf("size %zu: ok (%.0f us)\n", size, now_us() - t0);
 	return 0;
 }

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pb plotvars RESULT.json: what a plot says about its result, as gnuplot
+ * assignments for its script to `load`:
+ *   SUITE = "mctp-route"; UNIT = "guest instructions (icount)";
+ *   ACCEL = "icount"; COMMIT = "2e6273b" (the project commit, short)
+ */
+#include <jansson.h>
+#include <stdio.h>
+
+#include "cmd.h"
+#include "plotfile.h"
+
+int cmd_plotvars(int argc, char **argv)
+{
+	char commit[64];
+	json_error_t err;
+	json_t *root;
+
+	if (argc != 2) {
+		fprintf(stderr, "usage: pb plotvars RESULT.json\n");
+		return 2;
+	}
+	root = json_load_file(argv[1], 0, &err);
+	if (!root) {
+		fprintf(stderr, "pb plotvars: %s: %s\n", argv[1], err.text);
+		return 1;
+	}
+	plot_assign(stdout, "SUITE", json_string_value(json_object_get(root, "suite")));
+	plot_assign(stdout, "UNIT", json_string_value(json_object_get(root, "unit")));
+	plot_assign(stdout, "ACCEL", json_string_value(json_object_get(root, "accel")));
+	plot_short_commit(json_string_value(json_object_get(json_object_get(root, "meta"),
+							    "project_commit")),
+			  commit, sizeof(commit));
+	plot_assign(stdout, "COMMIT", commit);
+	json_decref(root);
+	return 0;
+}

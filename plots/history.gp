@@ -1,0 +1,35 @@
+# history-SUITE: each point's patched/baseline ratio (95 % interval) at every
+# project commit with results, oldest first; small multiples, one panel per
+# combination of the string parameters (at most 8 lines each). The 1.00 line
+# and the +-2 % band, steps circled, invalid and suspect cells crossed; a red
+# dotted line where the accelerator or unit changed (the lines break there).
+# Called with DATA, OUT and VARS = DATA/history-SUITE.vars (pb history --data).
+load VARS
+COLS = NPANELS < 3 ? NPANELS : (NPANELS < 10 ? 3 : 4)
+ROWS = (NPANELS + COLS - 1) / COLS
+SIZE = NPANELS == 1 ? "900,540" : sprintf("%d,%d", 120 + 460 * COLS, 80 + 340 * ROWS)
+load 'plots/common.gp'
+set output OUT.'/history-'.SUITE.'.png'
+set style data yerrorlines
+set xrange [-0.5:NCOMMITS - 0.5]
+set xtics rotate by -30
+set ylabel "patched / baseline"
+set key top left Left reverse samplen 2 font ",8"
+set offsets 0, 0, graph 0.6, graph 0.05
+set multiplot layout ROWS, COLS title SUITE.": patched/baseline across commits (newest: ".FROM.")"
+do for [p = 1:NPANELS] {
+	set title value(sprintf("PANEL%d", p))
+	f = sprintf("%s/history-%s-p%d", DATA, SUITE, p)
+	cmd = "plot 1 with lines lc rgb 'black' notitle, 1.02 with lines dt 2 lc rgb 'gray40' notitle, 0.98 with lines dt 2 lc rgb 'gray40' notitle"
+	if (value(sprintf("LINES%d", p)) > 0) {
+		cmd = cmd.", for [i=0:*] '".f.".dat' index i using 1:2:3:4 lc i+1 title columnheader(1)"
+	}
+	if (value(sprintf("STEPS%d", p)) > 0) {
+		cmd = cmd.", '".f."-steps.dat' using 1:2 with points pt 6 ps 2.5 lc rgb 'black' title 'step'"
+	}
+	if (value(sprintf("FLAGGED%d", p)) > 0) {
+		cmd = cmd.", '".f."-flagged.dat' using 1:2 with points pt 2 ps 2 lc rgb 'red' title 'invalid/suspect'"
+	}
+	eval cmd
+}
+unset multiplot

@@ -1,0 +1,135 @@
+#!/bin/sh
+# Every guest boot of `make test`, defined here once: KUnit per kernel, each
+# in-guest test per kernel, the crashkernel cases and the kdump, the
+# sanitizer kernel's runs and the harness self-tests.
+#   jobs.sh list STAGE...   the jobs of these stages, the longest first
+#   jobs.sh taps STAGE...   the TAP files those jobs must leave
+#   jobs.sh taps-of JOB     the TAP files one job must leave
+#   jobs.sh tests           the in-guest tests (for make help)
+#   jobs.sh run JOB         run one job (tests/run-jobs.sh runs them in parallel)
+# STAGE: kunit (baseline, patched), guest (baseline, patched), crash,
+# debug (the sanitizer kernel: KUnit and every guest test), harness.
+# (env for run: PB, INITRAMFS, ACCEL, TEST_OUT, BUILD_DIR, KBUILD, TIMEOUT_CAP:
+#  no boot may be given longer than this many seconds)
+set -u
+
+# In-guest tests (vm/guest/tests/NAME), run on every kernel.
+GUEST_TESTS="mctp-net mctp-nlbad mctp-nlfuzz mctp-serialfault netmem bpf-strings bpf-streams"
+# KUnit on the console: the filter, and the suites each kernel must report.
+KUNIT_FILTER='mctp*'
+kunit_suites() {
+	case $1 in baseline) echo mctp ;; *) echo mctp-route,mctp-sock ;; esac
+}
+# Module KUnit suites a guest test must report (its TEST.ktap), per kernel.
+ktap_suites() { # ktap_suites KERNEL TEST
+	case $2-$1 in
+	netmem-baseline) echo pb-netmem ;;
+	netmem-*) echo pb-netmem,pb-netmem-desc ;;
+	esac
+}
+# crashkernel=size,cma: CASE KERNEL COMMAND-LINE, one boot each
+# (vm/guest/tests/crashkernel says what each case checks).
+crash_cases() {
+	cat <<-EOF
+	cma patched crashkernel=64M crashkernel=256M,cma
+	plain patched crashkernel=320M
+	empty patched crashkernel=64M crashkernel=,cma
+	abc patched crashkernel=64M crashkernel=abc,cma
+	huge patched crashkernel=64M crashkernel=64G,cma
+	offset patched crashkernel=64M crashkernel=256M@1G,cma
+	unsupported baseline crashkernel=64M crashkernel=256M,cma
+	EOF
+}
+KDUMP_APPEND="crashkernel=64M crashkernel=256M,cma"
+# The sanitizer kernel: kmemleak scanned after each test; guest timeouts
+# stretched (pb.slow); two emulated CPUs of a KASAN kernel can go 20 s
+# without the RCU kthread running, and a stall then says nothing about the
+# code.
+DEBUG_APPEND="rcupdate.rcu_cpu_stall_timeout=300"
+DEBUG_GUEST_APPEND="pb.kmemleak=1 pb.slow=6 $DEBUG_APPEND"
+
+jobs_of() { # jobs_of STAGE: its job names, the longest first
+	case $1 in
+	debug)
+		echo kunit/debug
+		for t in $GUEST_TESTS; do echo "guest/debug/$t"; done ;;
+	kunit) echo kunit/baseline; echo kunit/patched ;;
+	guest) for k in patched baseline; do for t in $GUEST_TESTS; do echo "guest/$k/$t"; done; done ;;
+	crash) echo crash/kdump; crash_cases | while read -r c _; do echo "crash/$c"; done ;;
+	harness) echo harness ;;
+	*) echo "jobs.sh: unknown stage '$1' (kunit guest crash debug harness)" >&2; return 1 ;;
+	esac
+}
+
+taps_of() { # taps_of JOB
+	case $1 in
+	kunit/*) echo "$TEST_OUT/kunit-${1#kunit/}.tap" ;;
+	guest/*/*)
+		k=${1#guest/}; t=${k#*/}; k=${k%%/*}
+		echo "$TEST_OUT/guest-$k-$t/vm.tap $TEST_OUT/guest-$k-$t/$t.tap" ;;
+	crash/kdump)
+		d=$TEST_OUT/guest-patched-kdump
+		echo "$d/vm.tap $d/kdump.tap $d/kdump-capture.tap" ;;
+	crash/*)
+		c=${1#crash/}
+		k=$(crash_cases | while read -r name kernel _; do [ "$name" = "$c" ] && echo "$kernel"; done)
+		echo "$TEST_OUT/guest-$k-crashkernel-$c/vm.tap $TEST_OUT/guest-$k-crashkernel-$c/crashkernel.tap" ;;
+	harness) echo "$TEST_OUT/harness.tap" ;;
+	*) echo "jobs.sh: unknown job '$1'" >&2; return 1 ;;
+	esac
+}
+
+image() { echo "$KBUILD/$1/arch/x86/boot/bzImage"; }
+# cap SECONDS: a boot's limit, never past what the run's budget leaves.
+cap() { if [ "${TIMEOUT_CAP:-}" ] && [ "$TIMEOUT_CAP" -lt "$1" ]; then echo "$TIMEOUT_CAP"; else echo "$1"; fi; }
+
+run_job() { # run_job JOB
+	case $1 in
+	kunit/*)
+		k=${1#kunit/} append=
+		[ "$k" = debug ] && append=$DEBUG_APPEND
+		"$PB" kunit --name "kunit.$k" --filter "$KUNIT_FILTER" --suites "$(kunit_suites "$k")" \
+			--accel "$ACCEL" --fallback icount --timeout "$(cap 600)" --append "$append" \
+			--kernel "$(image "$k")" --tap "$TEST_OUT/kunit-$k.tap" > "$TEST_OUT/kunit-$k.out" 2>&1 ;;
+	guest/debug/*)
+		t=${1#guest/debug/}
+		KTAP_SUITES=$(ktap_suites debug "$t") GUEST_APPEND=$DEBUG_GUEST_APPEND \
+			TIMEOUT=$(cap 2400) tests/guest-run.sh debug "$(image debug)" "$t" patched,debug ;;
+	guest/*/*)
+		k=${1#guest/}; t=${k#*/}; k=${k%%/*}
+		KTAP_SUITES=$(ktap_suites "$k" "$t") TIMEOUT=$(cap 900) \
+			tests/guest-run.sh "$k" "$(image "$k")" "$t" "$k" ;;
+	crash/kdump)
+		# The capture kernel is the patched kernel itself, read through the host share.
+		img=$(cd "$(dirname "$(image patched)")" && pwd -P)/bzImage
+		EXPECT_PANIC=1 GUEST_APPEND=$KDUMP_APPEND TIMEOUT=$(cap 300) \
+			tests/guest-run.sh patched "$(image patched)" kdump "patched,/host$img" ;;
+	crash/*)
+		c=${1#crash/}
+		crash_cases | while read -r name k cmdline; do
+			[ "$name" = "$c" ] || continue
+			VARIANT=$c GUEST_APPEND=$cmdline TIMEOUT=$(cap 300) \
+				tests/guest-run.sh "$k" "$(image "$k")" crashkernel "$k,$c"
+		done ;;
+	harness)
+		PB=$PB INITRAMFS=$INITRAMFS KERNEL=$(image baseline) ACCEL=$ACCEL OUT=$TEST_OUT/harness \
+			timeout "$(cap 1200)" tests/harness.sh "$TEST_OUT/harness.tap" \
+			> "$TEST_OUT/harness.out" 2>&1 ;;
+	*) echo "jobs.sh: unknown job '$1'" >&2; return 1 ;;
+	esac
+}
+
+cmd=${1:-}
+[ $# -gt 0 ] && shift
+case $cmd in
+list) for s in "$@"; do jobs_of "$s" || exit 2; done ;;
+taps)
+	for s in "$@"; do
+		js=$(jobs_of "$s") || exit 2
+		for j in $js; do taps_of "$j"; done
+	done | tr ' ' '\n' ;;
+taps-of) taps_of "${1:?JOB}" | tr ' ' '\n' ;;
+tests) echo "$GUEST_TESTS" ;;
+run) run_job "${1:?JOB}" ;;
+*) echo "usage: jobs.sh list|taps STAGE... | taps-of JOB | tests | run JOB" >&2; exit 2 ;;
+esac

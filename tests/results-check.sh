@@ -1,0 +1,174 @@
+#!/bin/sh
+# make test-results: do results/, RESULTS.md and the plots agree, and do the
+# tools that read results across commits (selection, history, comparison)
+# tell what the planted data says? Host only: no guest, no kernel.
+#   results-check.sh OUT.tap     (env: PB, MAKE)
+set -u
+tap=$1
+PB=${PB:-build/pb} MAKE=${MAKE:-make}
+top=$(pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/pb-results-check.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+results=$work/tap
+: > "$results"
+n=0
+
+result() { # result ok|fail NAME [WHY]
+	n=$((n + 1))
+	if [ "$1" = ok ]; then
+		echo "ok $n - results.$2" >> "$results"
+	else
+		echo "not ok $n - results.$2 # ${3:-}" >> "$results"
+		echo "results-check: FAIL $2: ${3:-}" >&2
+	fi
+}
+
+# check NAME WHY COMMAND...: ok when COMMAND succeeds
+check() {
+	c_name=$1 c_why=$2
+	shift 2
+	if "$@"; then result ok "$c_name"; else result fail "$c_name" "$c_why"; fi
+}
+
+# 1. The committed RESULTS.md is what make report makes of the committed
+# results, in any checkout (a fresh clone's files all have one time).
+out=$work/report
+mkdir -p "$out"
+if "$MAKE" --no-print-directory report REPORT_OUT="$out" PLOT_DATA="$out/data" \
+	> "$out/make.out" 2> "$out/make.err"; then
+	check reproduces-RESULTS.md "RESULTS.md does not match results/: run make report" \
+		cmp -s RESULTS.md "$out/RESULTS.md"
+else
+	result fail reproduces-RESULTS.md "make report failed: $(tail -n 3 "$out/make.err" | tr '\n' ' ')"
+fi
+
+# 2. gnuplot drew every suite's plot script on the committed results
+# without a warning (bench/plots.sh fails on one; this names which).
+for gp in plots/*.gp; do
+	name=$(basename "$gp" .gp)
+	case $name in common | history | compare) continue ;; esac
+	if [ ! -s "$out/plots/$name.png" ]; then
+		result fail "plot-$name" "no $name.png drawn: $(tr '\n' ' ' < "$out/make.err")"
+	elif [ -s "$out/data/$name.err" ]; then
+		result fail "plot-$name" "gnuplot warned: $(tr '\n' ' ' < "$out/data/$name.err")"
+	else
+		result ok "plot-$name"
+	fi
+done
+
+# A git repository of three commits c1, c2, c3 (HEAD), each with results.
+planted=$work/planted
+git init -q "$planted"
+git -C "$planted" config user.email pb@localhost
+git -C "$planted" config user.name patchbench
+for i in 1 2 3; do
+	echo "$i" > "$planted/code"
+	git -C "$planted" add code
+	git -C "$planted" commit -q -m "code $i"
+	eval "c$i=$(git -C "$planted" rev-parse --short=12 HEAD)"
+done
+# shellcheck disable=SC2154 # c1..c3 are set by the eval above
+for c in "$c1" "$c2" "$c3" "$c2-dirty"; do
+	mkdir -p "$planted/results/$c"
+	echo '{}' > "$planted/results/$c/s.json"
+done
+
+# 3. The newest result is the nearest commit's, whatever the file times;
+# a -dirty directory of another commit than HEAD is not HEAD's.
+touch -d '2000-01-01' "$planted/results/$c3/s.json"
+touch "$planted/results/$c1/s.json"
+latest=$(cd "$planted" && "$top/bench/results-of.sh" s)
+check selection-by-history "chose $latest, not results/$c3/s.json" \
+	[ "$latest" = "results/$c3/s.json" ]
+all=$(cd "$planted" && "$top/bench/results-of.sh" --all s | tr '\n' ' ')
+check selection-all-in-commit-order "listed $all" \
+	[ "$all" = "results/$c1/s.json results/$c2/s.json results/$c3/s.json " ]
+mkdir -p "$planted/results/$c3-dirty" && echo '{}' > "$planted/results/$c3-dirty/s.json"
+latest=$(cd "$planted" && "$top/bench/results-of.sh" s)
+check selection-head-dirty "chose $latest, not HEAD's uncommitted results" \
+	[ "$latest" = "results/$c3-dirty/s.json" ]
+rm -r "$planted/results/$c3-dirty"
+range=$(cd "$planted" && "$top/bench/results-of.sh" --all s "$c2" "$c2" | tr '\n' ' ')
+check selection-range "FROM=TO=c2 listed $range" [ "$range" = "results/$c2/s.json " ]
+
+# samples SUITE PARAMS COST BOOT: PB-BENCH lines of one boot, six samples
+# around COST (within 0.1 %), each 2K batch costing twice.
+samples() {
+	for j in 0 1 -1 2 -2 0; do
+		awk -v s="$1" -v p="$2" -v c="$3" -v j="$j" \
+			'BEGIN { printf "PB-BENCH suite=%s %s ns=%.2f ns2k=%.2f\n", s, p, c * (1 + j / 2000), c * (1 + j / 2000) }'
+	done
+}
+
+# 5. pb compare --json on planted data, read back with pb json-get: x=1 is
+# 10 % slower, x=2 unchanged, x=3 5 % faster.
+cmp=$work/compare
+mkdir -p "$cmp"
+for boot in 1 2; do
+	{ samples planted x=1 1000; samples planted x=2 500; samples planted x=3 2000; } > "$cmp/a$boot.txt"
+	{ samples planted x=1 1100; samples planted x=2 500; samples planted x=3 1900; } > "$cmp/b$boot.txt"
+done
+"$PB" bench-collect --suite planted --unit u --accel icount --out "$cmp/r.json" \
+	baseline="$cmp/a1.txt" baseline="$cmp/a2.txt" patched="$cmp/b1.txt" patched="$cmp/b2.txt" > /dev/null
+rc=0
+"$PB" compare --json "$cmp/r.json:baseline" "$cmp/r.json:patched" > "$cmp/cmp.json" || rc=$?
+got=$("$PB" json-get "$cmp/cmp.json" points.0.params.x points.0.verdict points.0.regression \
+	points.1.verdict points.2.verdict summary.points summary.regressions summary.verdicts.faster \
+	2>&1 | tr '\n' ' ')
+check compare-json-planted "exit $rc, read back: $got" \
+	[ "$rc $got" = "3 1 slower true no-change faster 3 1 1 " ]
+
+# The plot make compare draws of that comparison, without a gnuplot warning.
+# shellcheck source=bench/gnuplot.sh
+if "$PB" compare-plot "$cmp/cmp.json" "$cmp" compare-planted > "$cmp/plot.out" 2>&1 &&
+	(. bench/gnuplot.sh && gnuplot_draw plots/compare.gp "$cmp/compare-planted.vars" "$cmp" "$cmp") \
+		>> "$cmp/plot.out" 2>&1 && [ -s "$cmp/compare-planted.png" ]; then
+	check compare-plot-kinds "regression, faster, no change: $(grep '^N_' "$cmp/compare-planted.vars" | tr '\n' ' ')" \
+		[ "$(grep -c . "$cmp/compare-planted-regression.dat") $(grep -c . "$cmp/compare-planted-faster.dat") $(grep -c . "$cmp/compare-planted-other.dat")" = "1 1 1" ]
+else
+	result fail compare-plot-kinds "compare-plot or gnuplot failed: $(tr '\n' ' ' < "$cmp/plot.out")"
+fi
+
+# 6. History on the planted repository: at c2 point x=1 of suite "hist"
+# gets 5 % slower on the patched kernel, at c3 the accelerator changes
+# (icount to tcg) with the figures as at c2; x=2 never changes.
+rm -r "$planted/results"
+# shellcheck disable=SC2154
+for c in "$c1" "$c2" "$c3"; do
+	case $c in "$c1") slow=1000 ;; *) slow=1050 ;; esac
+	case $c in "$c3") accel=tcg unit="ns (TCG wall clock: noisy)" ;; *) accel=icount unit=guest ;; esac
+	for boot in 1 2; do
+		{ samples hist x=1 1000; samples hist x=2 300; } > "$cmp/$c-a$boot.txt"
+		{ samples hist x=1 "$slow"; samples hist x=2 300; } > "$cmp/$c-b$boot.txt"
+	done
+	mkdir -p "$planted/results/$c"
+	"$PB" bench-collect --suite hist --unit "$unit" --accel "$accel" --meta project_commit="$c" \
+		--out "$planted/results/$c/hist.json" baseline="$cmp/$c-a1.txt" baseline="$cmp/$c-a2.txt" \
+		patched="$cmp/$c-b1.txt" patched="$cmp/$c-b2.txt" > /dev/null
+done
+hist=$work/history
+mkdir -p "$hist/data" "$hist/out"
+files=$(cd "$planted" && "$top/bench/results-of.sh" --all hist | sed "s|^|$planted/|")
+# shellcheck disable=SC2086 # paths without spaces
+# shellcheck source=bench/gnuplot.sh
+if (. bench/gnuplot.sh && history_draw hist "$hist/out" "$hist/data" $files) > "$hist/draw.out" 2>&1; then
+	table=$hist/data/history-hist.md
+	# cell ROW COLUMN: the table's cell (columns: 1 parameters, 2 c1, 3 c2, 4 c3)
+	cell() { awk -F' [|] ' -v r="| $1" -v c="$2" '$1 == r { print $c }' "$table"; }
+	has() { case $1 in *"$2"*) return 0 ;; esac; return 1; }
+	lacks() { ! has "$1" "$2"; }
+	drawn() { [ -s "$1" ] && [ ! -s "$2" ]; }
+	at_c2=$(cell x=1 3) elsewhere="$(cell x=1 2) / $(cell x=1 4) / $(grep '^| x=2 ' "$table")"
+	header=$(grep '^| parameters' "$table")
+	check history-step-at-c2 "x=1 at c2: $at_c2" has "$at_c2" "**step +5.0 %**"
+	check history-no-step-elsewhere "x=1 at c1, c3 and x=2: $elsewhere" lacks "$elsewhere" step
+	check history-accel-change-marked "header: $header" \
+		has "$header" "\`$(echo "$c3" | cut -c1-7)\` **now tcg, ns (TCG wall clock: noisy)**"
+	check history-plot-drawn "no history-hist.png, or gnuplot warned: $(cat "$hist/data/history-hist.err")" \
+		drawn "$hist/out/history-hist.png" "$hist/data/history-hist.err"
+else
+	result fail history-planted "history_draw failed: $(tr '\n' ' ' < "$hist/draw.out")"
+fi
+
+{ echo "TAP version 13"; echo "1..$n"; cat "$results"; } > "$tap.tmp"
+mv "$tap.tmp" "$tap"
