@@ -19,7 +19,7 @@ CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -Ibench -Ivm
 PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
 	xz-utils git make gcc
 PKGS_VM := qemu-system-x86 busybox-static cpio
-PKGS_HOST := libcmocka-dev libjansson-dev pkg-config kexec-tools
+PKGS_HOST := libcmocka-dev libjansson-dev pkg-config kexec-tools python3-jsonschema python3-rfc3987
 PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
 PKGS_BENCH := linux-perf hyperfine gnuplot-nox trace-cmd
 
@@ -63,7 +63,7 @@ KUNIT_SUITES_patched := mctp-route,mctp-sock
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
 	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-debug-run test-unit test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
-	compare report plots modules check-series clean distclean
+	compare report plots modules check-series clean distclean kcidb test-kcidb
 
 help:
 	@echo "patchbench targets:"
@@ -91,6 +91,9 @@ help:
 	@echo "  make bisect      SUITE=name UPTO=NNNN: baseline, the series up to patch NNNN, the whole series"
 	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels; exit 3 on regression"
 	@echo "  make report      regenerate plots/*.png and RESULTS.md from results/"
+	@echo "  make kcidb       the newest results and make test's TAP as one KCIDB v5 document"
+	@echo "                   ($(KCIDB_OUT); KCIDB_URL= where its files are published)"
+	@echo "  make test-kcidb  make kcidb on the committed results validates (host only)"
 	@echo "  make plots       draw plots/*.png (gnuplot) from the newest results"
 	@echo "  make clean       remove $(BUILD)/ (harness objects, test logs)"
 	@echo "  make distclean   clean, and remove the kernel cache $(PB_CACHE)"
@@ -189,12 +192,13 @@ $(INITRAMFS): $(GUEST_FILES) $(GUEST_BINS)
 test: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(MAKE) --no-print-directory test-unit
+	-@$(MAKE) --no-print-directory test-kcidb
 	-@$(MAKE) --no-print-directory test-kunit
 	-@$(MAKE) --no-print-directory test-guest
 	-@$(MAKE) --no-print-directory test-debug-run
 	-@$(MAKE) --no-print-directory test-harness
 	@echo "== patchbench test summary"
-	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/kunit-baseline.tap \
+	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/kcidb.tap $(TEST_OUT)/kunit-baseline.tap \
 		$(TEST_OUT)/kunit-patched.tap $(GUEST_TAPS) $(CRASH_TAPS) $(DEBUG_TAPS) \
 		$(TEST_OUT)/harness.tap
 
@@ -371,6 +375,20 @@ trace: setup-bench kernels modules bpf tools initramfs
 		{ echo "make trace: no default functions for $(SUITE): FUNCS=f+g" >&2; exit 1; }; \
 	PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/trace.sh $(SUITE) "$$f" \
 		'$(or $(TRACE_ARGS),$(TRACE_ARGS_$(SUITE)))'
+
+# KCIDB export (bench/kcidb.sh, pb kcidb): the newest result of each suite
+# and the TAP files of the last make test, as KCIDB v5.3 JSON; the patch
+# files it links to are exported next to it. KCIDB_URL: where a reader
+# finds this repository's files (default: file:// this checkout).
+KCIDB_OUT := $(BUILD)/kcidb/kcidb.json
+KCIDB_URL ?= file://$(CURDIR)
+kcidb: tools
+	@mkdir -p $(dir $(KCIDB_OUT))
+	@PB=$(PB) KCIDB_URL=$(KCIDB_URL) bench/kcidb.sh $(KCIDB_OUT) $(TEST_OUT)
+
+test-kcidb: tools
+	@mkdir -p $(TEST_OUT)
+	-@PB=$(PB) tests/kcidb.sh $(TEST_OUT)/kcidb.tap
 
 clean:
 	rm -rf $(BUILD)

@@ -16,5 +16,6 @@ int cmd_durations(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_plotdata(int argc, char **argv);
+int cmd_kcidb(int argc, char **argv);
 
 #endif

@@ -23,6 +23,7 @@ static const struct {
 	{ "fold", cmd_fold, "perf script call chains as folded stacks (flame graph input)" },
 	{ "noise", cmd_noise, "coefficient of variation and detectable shift of a result" },
 	{ "compare", cmd_compare, "compare one suite's results across revisions or kernels" },
+	{ "kcidb", cmd_kcidb, "the newest results and TAP files as one KCIDB v5 JSON document" },
 };
 
 static void usage(FILE *f)
