@@ -17,5 +17,8 @@ int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_plotdata(int argc, char **argv);
 int cmd_kcidb(int argc, char **argv);
+int cmd_lava(int argc, char **argv);
+/* pb run by pb vm --dry-run as its QEMU: records its arguments (cmd_vm.c) */
+int qemu_stand_in(int argc, char **argv);
 
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* pb: the patchbench harness, one binary with a subcommand per job. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
@@ -23,6 +24,7 @@ static const struct {
 	{ "fold", cmd_fold, "perf script call chains as folded stacks (flame graph input)" },
 	{ "noise", cmd_noise, "coefficient of variation and detectable shift of a result" },
 	{ "compare", cmd_compare, "compare one suite's results across revisions or kernels" },
+	{ "lava", cmd_lava, "a LAVA v2 job (device_type qemu) for a guest pb vm --dry-run described" },
 	{ "kcidb", cmd_kcidb, "the newest results and TAP files as one KCIDB v5 JSON document" },
 };
 
@@ -35,6 +37,8 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+	if (getenv("PB_QEMU_RECORD"))	/* pb vm --dry-run runs pb as its QEMU */
+		return qemu_stand_in(argc, argv);
 	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
 		usage(argc < 2 ? stderr : stdout);
 		return argc < 2 ? 2 : 0;
