@@ -19,7 +19,8 @@ CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -Ibench -Ivm
 PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
 	xz-utils git make gcc
 PKGS_VM := qemu-system-x86 busybox-static cpio
-PKGS_HOST := libcmocka-dev libjansson-dev pkg-config kexec-tools gnuplot-nox python3 shellcheck
+PKGS_HOST := libcmocka-dev libjansson-dev pkg-config kexec-tools gnuplot-nox python3 shellcheck \
+	python3-jsonschema python3-rfc3987 lava-common
 PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
 PKGS_BENCH := linux-perf hyperfine gnuplot-nox trace-cmd
 
@@ -62,7 +63,8 @@ stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
 	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
-	compare history report plots modules check-series clean distclean
+	compare history report plots modules check-series clean distclean kcidb test-kcidb lava \
+	test-lava-schema
 
 help:
 	@echo "patchbench targets:"
@@ -96,6 +98,12 @@ help:
 	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels; exit 3 on regression"
 	@echo "  make history     SUITE=name [FROM=rev] [TO=rev]: the suite across commits, table and plot"
 	@echo "  make report      regenerate plots/*.png and RESULTS.md from results/"
+	@echo "  make kcidb       the newest results and make test's TAP as one KCIDB v5 document"
+	@echo "                   ($(KCIDB_OUT); KCIDB_URL= where its files are published)"
+	@echo "  make test-kcidb  make kcidb on the committed results validates (host only)"
+	@echo "  make lava        LAVA v2 jobs in $(LAVA_OUT)/: [TEST=name|SUITE=name] [KERNEL=k] [ROUNDS=n]"
+	@echo "                   (LAVA_ARTEFACT_URL=, LAVA_BUILD_DIR=, LAVA_ACCEL=)"
+	@echo "  make test-lava-schema  every job make lava writes passes LAVA's submission schema"
 	@echo "  make plots       draw plots/*.png (gnuplot) from the newest results (by history)"
 	@echo "  make clean       remove $(BUILD)/ (harness objects, test logs)"
 	@echo "  make distclean   clean, and remove the kernel cache $(PB_CACHE)"
@@ -205,10 +213,13 @@ test: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
 	-@$(MAKE) --no-print-directory test-ktap-agree
 	-@$(MAKE) --no-print-directory test-shellcheck
 	-@$(MAKE) --no-print-directory test-results
+	-@$(MAKE) --no-print-directory test-kcidb
+	-@$(MAKE) --no-print-directory test-lava-schema
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
 	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
-		$(TEST_OUT)/results.tap $(call stage_taps,$(GUEST_STAGES))
+		$(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
+		$(call stage_taps,$(GUEST_STAGES))
 
 test-unit: tools
 	@mkdir -p $(TEST_OUT)
@@ -362,6 +373,51 @@ trace: setup-bench kernels modules bpf tools initramfs
 		{ echo "make trace: no default functions for $(SUITE): FUNCS=f+g" >&2; exit 1; }; \
 	PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/trace.sh $(SUITE) "$$f" \
 		'$(or $(TRACE_ARGS),$(TRACE_ARGS_$(SUITE)))'
+
+# KCIDB export (bench/kcidb.sh, pb kcidb): the newest result of each suite
+# and the TAP files of the last make test, as KCIDB v5.3 JSON; the patch
+# files it links to are exported next to it. KCIDB_URL: where a reader
+# finds this repository's files (default: file:// this checkout).
+KCIDB_OUT := $(BUILD)/kcidb/kcidb.json
+KCIDB_URL ?= file://$(CURDIR)
+kcidb: tools
+	@mkdir -p $(dir $(KCIDB_OUT))
+	@PB=$(PB) KCIDB_URL=$(KCIDB_URL) bench/kcidb.sh $(KCIDB_OUT) $(TEST_OUT)
+
+test-kcidb: tools
+	@mkdir -p $(TEST_OUT)
+	-@PB=$(PB) tests/kcidb.sh $(TEST_OUT)/kcidb.tap
+
+# LAVA job definitions (bench/lava.sh, pb lava): one per kernel x guest test
+# and per kernel x suite round, from pb vm --dry-run of the invocations make
+# test-guest and make bench make. TEST=name or SUITE=name picks one,
+# KERNEL=name one kernel. LAVA_ARTEFACT_URL: where a lab fetches
+# KERNEL/bzImage and initramfs.cpio (default: file:// the local artefacts);
+# LAVA_BUILD_DIR: where its worker has this build/ tree (the /build share);
+# LAVA_ACCEL: kvm|tcg|icount (default: pb vm's fallback without KVM).
+TEST ?=
+LAVA_OUT := $(BUILD)/lava
+LAVA_SUITES := $(filter-out crash-memory,$(SUITES))
+lava_given = $(filter command line environment,$(origin $(1)))
+LAVA_KERNELS = $(if $(call lava_given,KERNEL),$(KERNEL),baseline patched debug)
+LAVA_TEST_LIST = $(if $(call lava_given,SUITE),,$(or $(TEST),$(GUEST_TESTS)))
+LAVA_SUITE_LIST = $(if $(TEST),,$(SUITE))
+LAVA_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS) LAVA_ARTEFACT_URL=$(LAVA_ARTEFACT_URL) \
+	LAVA_BUILD_DIR=$(LAVA_BUILD_DIR) LAVA_ACCEL=$(LAVA_ACCEL)
+lava: tools
+	@[ -z "$(filter-out $(GUEST_TESTS),$(TEST))" ] || \
+		{ echo "make lava: TEST= one of: $(GUEST_TESTS)" >&2; exit 1; }
+	@[ -z "$(filter-out $(LAVA_SUITES),$(LAVA_SUITE_LIST))" ] || \
+		{ echo "make lava: SUITE= one of: $(LAVA_SUITES)" >&2; exit 1; }
+	@[ -z "$(filter-out baseline patched debug,$(LAVA_KERNELS))" ] || \
+		{ echo "make lava: KERNEL= baseline, patched or debug" >&2; exit 1; }
+	@$(LAVA_ENV) bench/lava.sh $(LAVA_OUT) "$(LAVA_KERNELS)" "$(LAVA_TEST_LIST)" \
+		"$(LAVA_SUITE_LIST)" $(ROUNDS)
+
+test-lava-schema: tools
+	@mkdir -p $(TEST_OUT)
+	-@$(LAVA_ENV) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
+		tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
 
 clean:
 	rm -rf $(BUILD)

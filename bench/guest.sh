@@ -10,6 +10,17 @@ project_commit() {
 	echo "$pc_commit"
 }
 
+# suite_vm_options SUITE: the pb vm options a benchmark suite's boots add.
+# commands runs the host's hyperfine (the host share); under icount its
+# guests stall in RCU (seen here, not understood yet), so without KVM it
+# runs in TCG wall clock. Every other suite: icount where KVM is missing.
+suite_vm_options() {
+	case $1 in
+	commands) echo "--fallback tcg --share /=host" ;;
+	*) echo "--fallback icount" ;;
+	esac
+}
+
 # guest_run KERNEL DIR LABEL RUN ARGS [pb vm OPTIONS...]: boot the KERNEL
 # build (baseline, patched, ...) with the initramfs running the guest test
 # RUN with ARGS (more kernel command-line words may follow them), build/

@@ -15,18 +15,15 @@ kernels=${KERNELS:-baseline patched}
 commit=$(project_commit)
 work=$BENCH_OUT/$suite
 rm -rf "$work" && mkdir -p "$work"
-inputs='' accel_used='' start=$(date +%s) host_share='' fallback=icount
-# commands runs the host's hyperfine; under icount its guests stall in RCU
-# (seen here, not understood yet), so without KVM it runs in TCG wall clock
-case $suite in commands) host_share=1 fallback=tcg ;; esac
+inputs='' accel_used=''
+start=$(date +%s)
 
 round() { # round R: one boot of each kernel
 	for k in $kernels; do
 		dir=$work/$k-$1
 		echo "bench: $suite round $1 on $k"
-		# shellcheck disable=SC2086
-		guest_run "$k" "$dir" "$suite/$k/$1" "bench-$suite" "$k" --fallback "$fallback" \
-			${host_share:+--share /=host} ||
+		# shellcheck disable=SC2046 # options are words by construction
+		guest_run "$k" "$dir" "$suite/$k/$1" "bench-$suite" "$k" $(suite_vm_options "$suite") ||
 			{ echo "bench: error: $suite on $k failed; no result recorded" >&2; exit 1; }
 		# whole commands timed by hyperfine in the guest: "PARAMS K 1X.json 2X.json"
 		if [ -f "$dir/hyperfine.list" ]; then
