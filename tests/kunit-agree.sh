@@ -10,10 +10,9 @@ kunit=$tree/tools/testing/kunit
 here=$(dirname "$0")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# shellcheck source=tests/tap-lib.sh
-. "$here/tap-lib.sh"
-tap_begin
-result() { tap_result "$1" "kunit-agree.$2" "${3:-}"; }
+# shellcheck source=tests/tap-result.sh
+. "$here/tap-result.sh"
+tap_start "$tap" kunit-agree
 
 agree() {
 	"$PB" ktap --json "$2" > "$work/pb.json" 2> "$work/pb.err"
@@ -44,4 +43,4 @@ else
 	fi
 fi
 
-tap_end "$tap" kunit-agree
+tap_finish

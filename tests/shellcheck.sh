@@ -10,11 +10,11 @@ log=${tap%.tap}.log
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# shellcheck source=tests/tap-lib.sh
-. "$root/tests/tap-lib.sh"
-tap_begin
+# shellcheck source=tests/tap-result.sh
+. "$root/tests/tap-result.sh"
+tap_start "$tap" shellcheck
 : > "$log.tmp"
-result() { tap_result "$1" "shellcheck.$2" "${3:-}"; }
+
 
 is_shell() {
 	case $1 in
@@ -43,4 +43,4 @@ else
 fi
 
 mv "$log.tmp" "$log"
-tap_end "$tap" shellcheck
+tap_finish
