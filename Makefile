@@ -19,7 +19,8 @@ CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -Ibench -Ivm
 PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
 	xz-utils git make gcc
 PKGS_VM := qemu-system-x86 busybox-static cpio
-PKGS_HOST := libcmocka-dev libjansson-dev pkg-config kexec-tools gnuplot-nox
+PKGS_HOST := libcmocka-dev libjansson-dev pkg-config kexec-tools gnuplot-nox python3 shellcheck \
+	python3-jsonschema python3-rfc3987 lava-common
 PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
 PKGS_BENCH := linux-perf hyperfine gnuplot-nox trace-cmd
 
@@ -28,7 +29,11 @@ HARNESS_HDR := $(wildcard bench/*.h) $(wildcard vm/*.h)
 PB := $(BUILD)/pb
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 UNIT_TAPS := $(patsubst $(BUILD)/tests/%,$(TEST_OUT)/unit-%.tap,$(UNIT_TESTS))
-HARNESS_LIB_SRC := $(filter-out bench/pb.c bench/cmd_%.c,$(HARNESS_SRC))
+# Every harness object but main() is in one static library that pb and the
+# unit tests link, so each source compiles once.
+HARNESS_LIB_SRC := $(filter-out bench/pb.c,$(HARNESS_SRC))
+LIBPB := $(BUILD)/libpb.a
+obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 INITRAMFS := $(BUILD)/initramfs.cpio
 # Each benchmark suite is a directory, $(SUITES_DIR)/NAME/: suite.json, its
 # manifest, says everything about it (pb suites reads it; README.md,
@@ -63,8 +68,9 @@ RUN_JOBS = PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
 stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
-	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
-	compare history report plots modules check-series clean distclean suites-check
+	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
+	compare history report plots modules check-series clean distclean kcidb test-kcidb lava \
+	test-lava-schema suites-check
 
 help:
 	@echo "patchbench targets:"
@@ -80,6 +86,8 @@ help:
 	@echo "  make initramfs   build the guest initramfs ($(INITRAMFS))"
 	@echo "  make bpf         build workloads/bpf/*.bpf.c and their libbpf runners per kernel"
 	@echo "  make test-unit   host unit tests of the harness only"
+	@echo "  make test-ktap-agree  pb ktap against the kernel's kunit.py on its test_data logs"
+	@echo "  make test-shellcheck  shellcheck on every shell script of the repository"
 	@echo "  make test-results  RESULTS.md reproduced from results/, plots, history and compare checks"
 	@echo "  make test-kunit  KUnit on baseline and patched only"
 	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS)), then test-crash"
@@ -96,6 +104,12 @@ help:
 	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels; exit 3 on regression"
 	@echo "  make history     SUITE=name [FROM=rev] [TO=rev]: the suite across commits, table and plot"
 	@echo "  make report      regenerate plots/*.png and RESULTS.md from results/"
+	@echo "  make kcidb       the newest results and make test's TAP as one KCIDB v5 document"
+	@echo "                   ($(KCIDB_OUT); KCIDB_URL= where its files are published)"
+	@echo "  make test-kcidb  make kcidb on the committed results validates (host only)"
+	@echo "  make lava        LAVA v2 jobs in $(LAVA_OUT)/: [TEST=name|SUITE=name] [KERNEL=k] [ROUNDS=n]"
+	@echo "                   (LAVA_ARTEFACT_URL=, LAVA_BUILD_DIR=, LAVA_ACCEL=)"
+	@echo "  make test-lava-schema  every job make lava writes passes LAVA's submission schema"
 	@echo "  make plots       draw plots/*.png (gnuplot) from the newest results (by history)"
 	@echo "  make clean       remove $(BUILD)/ (harness objects, test logs)"
 	@echo "  make distclean   clean, and remove the kernel cache $(PB_CACHE)"
@@ -138,13 +152,20 @@ kernels: kernel-baseline kernel-patched
 
 tools: $(PB) $(UNIT_TESTS)
 
-$(PB): $(HARNESS_SRC) $(HARNESS_HDR)
+$(BUILD)/obj/%.o: %.c $(HARNESS_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -o $@ $(HARNESS_SRC) -ljansson -lm
+	$(CC) $(CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: tests/unit/%.c $(HARNESS_LIB_SRC) $(HARNESS_HDR)
+$(LIBPB): $(call obj,$(HARNESS_LIB_SRC))
+	@rm -f $@
+	ar rcs $@ $^
+
+$(PB): $(call obj,bench/pb.c) $(LIBPB)
+	$(CC) $(CFLAGS) -o $@ $^ -ljansson -lm
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIBPB) $(HARNESS_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -DSRCDIR='"tests/unit"' -o $@ $< $(HARNESS_LIB_SRC) -lcmocka -ljansson -lm
+	$(CC) $(CFLAGS) -DSRCDIR='"tests/unit"' -o $@ $< $(LIBPB) -lcmocka -ljansson -lm
 
 $(BUILD)/guest/mctp: $(wildcard workloads/mctp/*.[ch]) workloads/nl.c workloads/nl.h
 	@mkdir -p $(@D)
@@ -199,10 +220,16 @@ $(INITRAMFS): $(GUEST_FILES) $(GUEST_BINS)
 test: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(MAKE) --no-print-directory test-unit
+	-@$(MAKE) --no-print-directory test-ktap-agree
+	-@$(MAKE) --no-print-directory test-shellcheck
 	-@$(MAKE) --no-print-directory test-results
+	-@$(MAKE) --no-print-directory test-kcidb
+	-@$(MAKE) --no-print-directory test-lava-schema
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
-	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/results.tap $(call stage_taps,$(GUEST_STAGES))
+	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
+		$(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
+		$(call stage_taps,$(GUEST_STAGES))
 
 test-unit: tools
 	@mkdir -p $(TEST_OUT)
@@ -210,6 +237,16 @@ test-unit: tools
 		CMOCKA_MESSAGE_OUTPUT=TAP $$t > $(TEST_OUT)/unit-$${t##*/}.tap 2>&1 || \
 			echo "unit: $${t##*/} failed (see $(TEST_OUT)/unit-$${t##*/}.tap)"; \
 	done
+
+# pb ktap and the kernel's own parser (kunit.py) count the same leaf cases
+# on the logs of the extracted tree's tools/testing/kunit/test_data/.
+test-ktap-agree: tools
+	@mkdir -p $(TEST_OUT)
+	@PB=$(PB) tests/kunit-agree.sh $(PB_CACHE)/src $(TEST_OUT)/kunit-agree.tap
+
+test-shellcheck:
+	@mkdir -p $(TEST_OUT)
+	@tests/shellcheck.sh $(TEST_OUT)/shellcheck.tap
 
 # results/, RESULTS.md and the plots agree; selection, history and comparison
 # on planted results (tests/results-check.sh). Host only.
@@ -356,6 +393,52 @@ trace: setup-bench kernels modules bpf tools initramfs suites-check
 	[ -n "$$f" ] || { echo "make trace: no default functions for $(SUITE): FUNCS=f+g" >&2; exit 1; }; \
 	[ -n "$$a" ] || a=$$($(PB) suites get $(SUITE) trace.args) || exit 1; \
 	PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/trace.sh $(SUITE) "$$f" "$$a"
+
+# KCIDB export (bench/kcidb.sh, pb kcidb): the newest result of each suite
+# and the TAP files of the last make test, as KCIDB v5.3 JSON; the patch
+# files it links to are exported next to it. KCIDB_URL: where a reader
+# finds this repository's files (default: file:// this checkout).
+KCIDB_OUT := $(BUILD)/kcidb/kcidb.json
+KCIDB_URL ?= file://$(CURDIR)
+kcidb: tools
+	@mkdir -p $(dir $(KCIDB_OUT))
+	@PB=$(PB) KCIDB_URL=$(KCIDB_URL) bench/kcidb.sh $(KCIDB_OUT) $(TEST_OUT)
+
+test-kcidb: tools
+	@mkdir -p $(TEST_OUT)
+	-@PB=$(PB) tests/kcidb.sh $(TEST_OUT)/kcidb.tap
+
+# LAVA job definitions (bench/lava.sh, pb lava): one per kernel x guest test
+# and per kernel x suite round, from pb vm --dry-run of the invocations make
+# test-guest and make bench make. TEST=name or SUITE=name picks one,
+# KERNEL=name one kernel. LAVA_ARTEFACT_URL: where a lab fetches
+# KERNEL/bzImage and initramfs.cpio (default: file:// the local artefacts);
+# LAVA_BUILD_DIR: where its worker has this build/ tree (the /build share);
+# LAVA_ACCEL: kvm|tcg|icount (default: pb vm's fallback without KVM).
+TEST ?=
+LAVA_OUT := $(BUILD)/lava
+# the suites booted as a guest test of their own (bench-NAME), as make bench boots them
+LAVA_SUITES = $(shell $(PB) suites list --guest)
+lava_given = $(filter command line environment,$(origin $(1)))
+LAVA_KERNELS = $(if $(call lava_given,KERNEL),$(KERNEL),baseline patched debug)
+LAVA_TEST_LIST = $(if $(call lava_given,SUITE),,$(or $(TEST),$(GUEST_TESTS)))
+LAVA_SUITE_LIST = $(if $(TEST),,$(SUITE))
+LAVA_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS) LAVA_ARTEFACT_URL=$(LAVA_ARTEFACT_URL) \
+	LAVA_BUILD_DIR=$(LAVA_BUILD_DIR) LAVA_ACCEL=$(LAVA_ACCEL)
+lava: tools suites-check
+	@[ -z "$(filter-out $(GUEST_TESTS),$(TEST))" ] || \
+		{ echo "make lava: TEST= one of: $(GUEST_TESTS)" >&2; exit 1; }
+	@[ -z "$(filter-out $(LAVA_SUITES),$(LAVA_SUITE_LIST))" ] || \
+		{ echo "make lava: SUITE= one of: $(LAVA_SUITES)" >&2; exit 1; }
+	@[ -z "$(filter-out baseline patched debug,$(LAVA_KERNELS))" ] || \
+		{ echo "make lava: KERNEL= baseline, patched or debug" >&2; exit 1; }
+	@$(LAVA_ENV) bench/lava.sh $(LAVA_OUT) "$(LAVA_KERNELS)" "$(LAVA_TEST_LIST)" \
+		"$(LAVA_SUITE_LIST)" $(ROUNDS)
+
+test-lava-schema: tools suites-check
+	@mkdir -p $(TEST_OUT)
+	-@$(LAVA_ENV) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
+		tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
 
 clean:
 	rm -rf $(BUILD)

@@ -13,6 +13,8 @@ json=$BENCH_OUT/bisect/$suite-$upto.json out=profiles/$suite/bisect-$upto.txt
 KERNELS="baseline bisect patched" RESULT=$json BENCH_OUT=$BENCH_OUT/bisect \
 	bench/run.sh "$suite" "$rounds"
 mkdir -p "$(dirname "$out")"
+# count FILE...: how many files a glob matched (0 when it matched none)
+count() { if [ -e "$1" ]; then echo $#; else echo 0; fi; }
 # compare A B TITLE: one pb compare; exit 3 (a regression) is a finding here
 compare() {
 	echo "== $3"
@@ -22,8 +24,8 @@ compare() {
 	echo
 }
 {
-	echo "# make bisect SUITE=$suite UPTO=$upto: the first $(ls "$PB_CACHE/bisect-series" | wc -l)" \
-		"of $(ls "$series"/*.patch | wc -l) patches, $(date -u +%Y-%m-%d)"
+	echo "# make bisect SUITE=$suite UPTO=$upto: the first $(count "$PB_CACHE/bisect-series"/*)" \
+		"of $(count "$series"/*.patch) patches, $(date -u +%Y-%m-%d)"
 	echo
 	compare baseline bisect "patches up to $upto against baseline"
 	compare bisect patched "the patches after $upto against those up to $upto"

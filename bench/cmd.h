@@ -21,5 +21,7 @@ int cmd_json_get(int argc, char **argv);
 int cmd_history(int argc, char **argv);
 int cmd_compare_plot(int argc, char **argv);
 int cmd_suites(int argc, char **argv);
+int cmd_kcidb(int argc, char **argv);
+int cmd_lava(int argc, char **argv);
 
 #endif

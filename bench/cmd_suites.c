@@ -3,11 +3,13 @@
  * pb suites: the benchmark suites as their manifests say (SUITES_DIR,
  * default suites/, one NAME/suite.json each). Every form first checks
  * every manifest: a bad one is an error naming its file and the key.
- *   pb suites list [--make TARGET | --plot]   the suites in order, one a line;
+ *   pb suites list [--make TARGET | --plot | --guest]
+ *                                            the suites in order, one a line;
  *                                            those that make TARGET can run
  *                                            (bisect, profile, trace,
- *                                            selfcheck, history), or that
- *                                            have a plot recipe
+ *                                            selfcheck, history), that have a
+ *                                            plot recipe, or a guest script
+ *                                            (booted as bench-NAME)
  *   pb suites help                           "  NAME  description" lines
  *   pb suites get SUITE PATH...              the value at each PATH of the
  *                                            manifest, defaults filled in, one
@@ -29,7 +31,7 @@
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: pb suites list [--make TARGET | --plot]\n"
+	fprintf(stderr, "usage: pb suites list [--make TARGET | --plot | --guest]\n"
 		"       pb suites help\n"
 		"       pb suites get SUITE PATH...\n"
 		"       pb suites plot SUITE RESULT.json DATA\n");
@@ -38,19 +40,22 @@ static void usage(void)
 static int list(const struct suites *all, int argc, char **argv)
 {
 	const char *target = NULL;
-	int plots = 0;
+	int plots = 0, guests = 0;
 
 	if (argc == 3 && !strcmp(argv[1], "--make"))
 		target = argv[2];
 	else if (argc == 2 && !strcmp(argv[1], "--plot"))
 		plots = 1;
+	else if (argc == 2 && !strcmp(argv[1], "--guest"))
+		guests = 1;
 	else if (argc != 1) {
 		usage();
 		return 2;
 	}
 	for (int i = 0; i < all->n; i++)
 		if ((!target || suite_can(&all->s[i], target)) &&
-		    (!plots || json_object_get(all->s[i].m, "plot")))
+		    (!plots || json_object_get(all->s[i].m, "plot")) &&
+		    (!guests || suite_has_guest(all, &all->s[i])))
 			puts(all->s[i].name);
 	return 0;
 }

@@ -4,7 +4,7 @@
  * file, and the closing "N passed, N failed, N skipped". A missing or
  * unparsable file is itself a failure: a stage that never ran must not look
  * like a stage that passed. So is a file with no result at all ("1..0"):
- * every stage tallied here has something to check.
+ * every stage tallied here has something to check (a stage of errors only, too).
  */
 #include <stdio.h>
 
@@ -17,6 +17,7 @@ int cmd_tally(int argc, char **argv)
 
 	for (int i = 1; i < argc; i++) {
 		struct ktap_report rep;
+		struct ktap_counts c;
 		FILE *f = fopen(argv[i], "r");
 
 		if (!f || ktap_parse(f, &rep) || !rep.saw_header) {
@@ -28,9 +29,12 @@ int cmd_tally(int argc, char **argv)
 			continue;
 		}
 		fclose(f);
-		if (!rep.n) {
+		c = ktap_counts(&rep);
+		if (!(c.passed + c.failed + c.skipped + c.crashed)) {
 			printf("FAIL %s: no test ran (an empty plan)\n", argv[i]);
 			fail++;
+			ktap_free(&rep);
+			continue;
 		}
 		for (size_t j = 0; j < rep.n; j++)
 			if (rep.results[j].status == KTAP_FAIL)

@@ -1,7 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
-/* pb vm: boot one guest; the exit code is the verdict (see enum vm_verdict). */
+/*
+ * pb vm: boot one guest; the exit code is the verdict (see enum vm_verdict).
+ * pb vm --dry-run: boot nothing; print the guest's configuration as JSON,
+ * with the exact QEMU command line pb vm would run (make lava reads it).
+ */
+#include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "tap.h"
@@ -50,23 +57,68 @@ static int take(const char *n, const char *v, void *ctx)
 	return 0;
 }
 
+/*
+ * What a boot would run, as JSON: the QEMU command line comes from vm_argv(),
+ * the same code vm_run() uses, so it cannot drift from a real boot. No KVM
+ * probe: auto is the fallback, what runs where KVM is not usable.
+ */
+static int dry_run(struct vmopts *o, const char *label)
+{
+	json_t *argv = json_array(), *shares = json_array(), *out;
+	const char *append = NULL;
+	size_t i;
+
+	if (o->cfg.accel == ACCEL_AUTO)
+		o->cfg.accel = o->fallback;
+	fprintf(stderr, "vm: accel %s (dry run: auto is the fallback, no KVM probe)\n",
+		accel_name(o->cfg.accel));
+	for (const char *const *a = vm_argv(&o->cfg); *a; a++)
+		json_array_append_new(argv, json_string(*a));
+	for (i = 0; i + 1 < json_array_size(argv); i++)
+		if (!strcmp(json_string_value(json_array_get(argv, i)), "-append"))
+			append = json_string_value(json_array_get(argv, i + 1));
+	for (int s = 0; s < o->cfg.nshares; s++)
+		json_array_append_new(shares, json_pack("{s:s,s:s,s:b}", "path", o->cfg.shares[s].path,
+							"tag", o->cfg.shares[s].tag, "writable",
+							o->cfg.shares[s].writable));
+	out = json_pack("{s:s,s:o,s:s,s:s,s:s?,s:s?,s:f,s:i,s:i,s:o}", "label", label, "argv", argv,
+			"accel", accel_name(o->cfg.accel), "kernel", o->cfg.kernel, "initrd",
+			o->cfg.initrd, "append", append, "timeout", o->cfg.timeout, "mem_mb",
+			o->cfg.mem_mb, "smp", o->cfg.smp, "shares", shares);
+	json_dumpf(out, stdout, JSON_COMPACT);
+	printf("\n");
+	json_decref(out);
+	return VM_PASS;
+}
+
 int cmd_vm(int argc, char **argv)
 {
 	struct vmopts o;
 	struct vm_result res;
 	const char *opt[2] = { "guest", NULL };	/* --label, --tap */
-	int verdict;
+	int verdict, dry = 0;
 
 	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: pb vm [guest options] [--label NAME] [--tap FILE]\n\n%s"
-		       "  --tap FILE           write the boot's verdict as TAP (guest.NAME.(vm))\n\n"
+		printf("usage: pb vm [guest options] [--label NAME] [--tap FILE] [--dry-run]\n\n%s"
+		       "  --tap FILE           write the boot's verdict as TAP (guest.NAME.(vm))\n"
+		       "  --dry-run            boot nothing: print the configuration and the QEMU\n"
+		       "                       command line as JSON (auto accel: the fallback)\n\n"
 		       "exit status: 0 pass, 1 guest test failed, 2 kernel crash, 3 hung,\n"
 		       "4 error (QEMU failed or no verdict), 5 interrupted, 6 stuck (console\n"
 		       "silent), 7 boot doomed (a console line said it cannot finish)\n", vmopts_help);
 		return 0;
 	}
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--dry-run")) {
+			dry = 1;
+			memmove(&argv[i], &argv[i + 1], (size_t)(argc - i) * sizeof(*argv));
+			argc--;
+			break;
+		}
 	if (vmopts_parse(&o, argc, argv, NULL, take, opt) < 0)
 		return VM_ERROR;
+	if (dry)
+		return dry_run(&o, opt[0]);
 	verdict = vmopts_run(&o, &res, opt[0]);
 	if (opt[1] && write_boot_tap(opt[1], opt[0], &o.cfg, &res))
 		return VM_ERROR;

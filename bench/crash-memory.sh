@@ -8,7 +8,7 @@ set -eu
 commit=$(project_commit)
 work=$BENCH_OUT/crash-memory
 rm -rf "$work" && mkdir -p "$work"
-inputs= accel_used=
+inputs='' accel_used=''
 for c in plain cma; do
 	case $c in
 	plain) cmdline="crashkernel=320M" ;;

@@ -10,6 +10,16 @@ project_commit() {
 	echo "$pc_commit"
 }
 
+# suite_vm_options SUITE: the pb vm options a benchmark suite's boots add,
+# as its manifest says (SUITES_DIR/SUITE/suite.json): the accelerator
+# where KVM is missing (fallback), the host's / at /host (host_share).
+suite_vm_options() {
+	svo_fallback=$("$PB" suites get "$1" fallback) || return 1
+	svo_share=$("$PB" suites get "$1" host_share) || return 1
+	echo "--fallback $svo_fallback"
+	[ "$svo_share" != true ] || echo "--share /=host"
+}
+
 # guest_run KERNEL DIR LABEL RUN ARGS [pb vm OPTIONS...]: boot the KERNEL
 # build (baseline, patched, ...) with the initramfs running the guest test
 # RUN with ARGS (more kernel command-line words may follow them), build/

@@ -1,35 +1,63 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Nested KTAP parser in the spirit of tools/testing/kunit/kunit_parser.py.
+ * KTAP parser that follows tools/testing/kunit/kunit_parser.py (Linux 6.12)
+ * step by step (parse_test and its helpers, the same regular expressions), so
+ * that it counts the same passed, failed, skipped and crashed leaf cases;
+ * tests/kunit-agree.sh checks that on the kernel's own test_data logs.
+ * Nesting comes from "KTAP version"/"# Subtest:" headers, never from
+ * indentation. Children print before their parent's result line, so a test's
+ * results are appended first and get the test's name put in front of them
+ * once its result line has named it.
  *
- * Children are printed before their parent's result line, so results are
- * buffered per indentation level; when the parent's "ok N name" arrives the
- * buffered children are prefixed with its name and handed one level up.
- * Anything left open at the end (a guest that died mid-suite) and any plan
- * that was not met becomes a synthetic failure, so a crash never reads as a
- * pass.
+ * Stricter than kunit.py, each as a KTAP_ERROR result (a failure):
+ * a parent reported "not ok" with no failing case under it, a parent whose
+ * result line never came, and a second document after the first one's plan
+ * was met (kunit.py stops reading there). A log with no version line at all
+ * starts at a plan line (plain TAP, as cmocka writes it; ktap_lines.c).
  */
 #include "ktap.h"
 
-#include <ctype.h>
 #include <errno.h>
+#include <regex.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
-#define KTAP_MAX_DEPTH 16
+#include "ktap_lines.h"
 
-struct level {
-	struct ktap_report pending;	/* results waiting for their parent */
-	int open;			/* a KTAP version line opened this level */
-	long plan;			/* -1 when no plan line was seen */
-	long count;			/* result lines seen at this level */
-	char *name;			/* from "# Subtest: name" */
+/* Deeper than any real KTAP; bounds the recursion on hostile input. */
+#define KTAP_MAX_DEPTH 64
+
+/* Python's \s, in ASCII. */
+#define WS "[ \t\n\v\f\r\x1c\x1d\x1e\x1f]*"
+
+enum { RE_KTAP, RE_TAP, RE_HEADER, RE_PLAN, RE_RESULT, RE_SKIP, RE_COUNT };
+
+static const char *const patterns[RE_COUNT] = {
+	[RE_KTAP] = "^" WS "KTAP version ([0-9]+)$",
+	[RE_TAP] = "^" WS "TAP version ([0-9]+)$",
+	[RE_HEADER] = "^" WS "# Subtest: (.*)$",
+	[RE_PLAN] = "^" WS "1\\.\\.([0-9]+)",
+	[RE_RESULT] = "^" WS "(ok|not ok) ([0-9]+) (- )?([^#]*)( # .*)?$",
+	[RE_SKIP] = "^" WS "(ok|not ok) ([0-9]+) (- )?(.*) # SKIP(.*)$",
 };
 
+enum test_status { T_SUCCESS, T_FAILURE, T_SKIPPED, T_CRASHED, T_NO_TESTS };
+
 struct parser {
-	struct level lv[KTAP_MAX_DEPTH];
-	struct ktap_report *out;
+	struct ktap_lines lines;
+	size_t pos;
+	regex_t re[RE_COUNT];
+	struct ktap_report *rep;
+	int oom;
+};
+
+struct test {
+	char *name;		/* from "# Subtest:", then from the result line */
+	char *why;		/* the result line's directive */
+	enum test_status status;
+	long expected;		/* planned subtests, -1 without a plan line */
+	size_t first;		/* its results start here in the report */
 };
 
 const char *ktap_status_name(enum ktap_status st)
@@ -42,7 +70,18 @@ const char *ktap_status_name(enum ktap_status st)
 	return "?";
 }
 
-int ktap_take(struct ktap_report *rep, char *path, enum ktap_status st, char *why)
+const char *ktap_kind_name(enum ktap_kind kind)
+{
+	switch (kind) {
+	case KTAP_CASE: return "case";
+	case KTAP_CRASHED: return "crashed";
+	case KTAP_ERROR: return "error";
+	}
+	return "?";
+}
+
+int ktap_take(struct ktap_report *rep, char *path, enum ktap_status st, enum ktap_kind kind,
+	      char *why)
 {
 	if (rep->n == rep->cap) {
 		size_t cap = rep->cap ? rep->cap * 2 : 32;
@@ -56,305 +95,368 @@ int ktap_take(struct ktap_report *rep, char *path, enum ktap_status st, char *wh
 		rep->results = r;
 		rep->cap = cap;
 	}
-	rep->results[rep->n++] = (struct ktap_result){ path, st, why };
+	rep->results[rep->n++] = (struct ktap_result){ path, st, kind, why };
 	return 0;
 }
 
-static char *join(const char *a, const char *b)
+/* The line stream: peek at, or pop, the next KTAP line. */
+static int more(const struct parser *p)
 {
-	size_t la = strlen(a), lb = strlen(b);
-	char *s = malloc(la + lb + 2);
+	return p->pos < p->lines.n;
+}
 
-	if (!s)
-		return NULL;
-	memcpy(s, a, la);
-	s[la] = '.';
-	memcpy(s + la + 1, b, lb + 1);
+static const char *peek(const struct parser *p)
+{
+	return more(p) ? p->lines.v[p->pos] : "";
+}
+
+static int matches(struct parser *p, int re, regmatch_t *m, size_t nm)
+{
+	return !regexec(&p->re[re], peek(p), nm, m, 0);
+}
+
+static char *group(struct parser *p, const regmatch_t *m)
+{
+	char *s = strndup(peek(p) + m->rm_so, m->rm_eo - m->rm_so);
+
+	p->oom |= !s;
 	return s;
 }
 
-/* Move every pending result of level d into @dst, prefixed with @prefix. */
-static int hand_up(struct level *l, const char *prefix, struct ktap_report *dst)
+static char *vformat(const char *fmt, va_list ap)
 {
-	for (size_t i = 0; i < l->pending.n; i++) {
-		struct ktap_result *r = &l->pending.results[i];
-		char *path = join(prefix, r->path);
+	va_list again;
+	int n;
+	char *s;
 
-		if (!path)
-			return -1;
-		free(r->path);
-		r->path = NULL;
-		if (ktap_take(dst, path, r->status, r->why))
-			return -1;
-		r->why = NULL;
+	va_copy(again, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	s = n < 0 ? NULL : malloc(n + 1);
+	if (s)
+		vsnprintf(s, n + 1, fmt, again);
+	va_end(again);
+	return s;
+}
+
+static char *format(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	s = vformat(fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+static void add(struct parser *p, const char *path, enum ktap_status st, enum ktap_kind kind,
+		const char *fmt, ...)
+{
+	char *pa, *why = NULL;
+	va_list ap;
+
+	if (p->oom)
+		return;
+	if (fmt) {
+		va_start(ap, fmt);
+		why = vformat(fmt, ap);
+		va_end(ap);
 	}
-	l->pending.n = 0;
-	return 0;
-}
-
-static int synthetic_failure(struct ktap_report *dst, const char *path, const char *fmt, long a, long b)
-{
-	char why[160];
-	char *p = strdup(path), *w;
-
-	snprintf(why, sizeof(why), fmt, a, b);
-	w = strdup(why);
-	if (!p || !w) {
-		free(p);
-		free(w);
-		return -1;
+	pa = strdup(path);
+	if (!pa || (fmt && !why)) {
+		free(pa);
+		free(why);
+		p->oom = 1;
+		return;
 	}
-	return ktap_take(dst, p, KTAP_FAIL, w);
+	p->oom = ktap_take(p->rep, pa, st, kind, why) != 0;	/* it frees both on failure */
 }
 
-static void reset_level(struct level *l)
+#define add_error(p, what, ...) add(p, what, KTAP_FAIL, KTAP_ERROR, __VA_ARGS__)
+
+/* Lines that are no KTAP line of their own ("# foo: initializing", kernel messages). */
+static void skip_diagnostic(struct parser *p)
 {
-	l->open = 0;
-	l->plan = -1;
-	l->count = 0;
-	free(l->name);
-	l->name = NULL;
+	static const int line_kinds[] = { RE_RESULT, RE_HEADER, RE_KTAP, RE_TAP, RE_PLAN };
+
+	while (more(p)) {
+		for (size_t i = 0; i < sizeof(line_kinds) / sizeof(line_kinds[0]); i++)
+			if (matches(p, line_kinds[i], NULL, 0))
+				return;
+		p->pos++;
+	}
 }
 
-static struct ktap_report *dest(struct parser *p, int d)
+static int parse_version(struct parser *p)
 {
-	return d == 0 ? p->out : &p->lv[d].pending;
+	regmatch_t m[2];
+	int ktap = matches(p, RE_KTAP, m, 2);
+	long v, lo = ktap ? 1 : 13, hi = ktap ? 1 : 14;
+
+	if (!ktap && !matches(p, RE_TAP, m, 2))
+		return 0;
+	v = strtol(peek(p) + m[1].rm_so, NULL, 10);
+	if (v < lo || v > hi)
+		add_error(p, "(version)", "%s version %ld, expected %ld..%ld", ktap ? "KTAP" : "TAP",
+			  v, lo, hi);
+	p->pos++;
+	return 1;
+}
+
+static int parse_subtest_header(struct parser *p, struct test *t)
+{
+	regmatch_t m[2];
+
+	if (!matches(p, RE_HEADER, m, 2))
+		return 0;
+	free(t->name);
+	t->name = group(p, &m[1]);
+	p->pos++;
+	return 1;
+}
+
+static void parse_plan(struct parser *p, struct test *t)
+{
+	regmatch_t m[2];
+
+	t->expected = -1;
+	if (!matches(p, RE_PLAN, m, 2))
+		return;
+	t->expected = strtol(peek(p) + m[1].rm_so, NULL, 10);
+	p->pos++;
+}
+
+/* The next line is the result line of @t: "ok N name" with @t's name. */
+static int result_names(struct parser *p, const struct test *t)
+{
+	regmatch_t m[5];
+
+	return matches(p, RE_RESULT, m, 5) && t->name &&
+	       strlen(t->name) == (size_t)(m[4].rm_eo - m[4].rm_so) &&
+	       !strncmp(peek(p) + m[4].rm_so, t->name, m[4].rm_eo - m[4].rm_so);
+}
+
+static int parse_result(struct parser *p, struct test *t, long expected_num)
+{
+	regmatch_t m[6], s[6];
+	int skip;
+	long num;
+
+	if (!matches(p, RE_RESULT, m, 6))
+		return 0;
+	skip = matches(p, RE_SKIP, s, 6);
+	free(t->name);
+	t->name = group(p, skip ? &s[4] : &m[4]);
+	if (skip) {
+		while (s[5].rm_so < s[5].rm_eo && peek(p)[s[5].rm_so] == ' ')
+			s[5].rm_so++;
+		t->why = s[5].rm_so < s[5].rm_eo ? group(p, &s[5]) : NULL;
+	} else if (m[5].rm_so >= 0) {
+		m[5].rm_so += 3;	/* " # " */
+		t->why = group(p, &m[5]);
+	}
+	num = strtol(peek(p) + m[2].rm_so, NULL, 10);
+	if (num != expected_num)
+		add_error(p, "(numbering)", "expected test number %ld, found %ld", expected_num, num);
+	t->status = skip ? T_SKIPPED : peek(p)[m[1].rm_so] == 'o' ? T_SUCCESS : T_FAILURE;
+	p->pos++;
+	return 1;
+}
+
+/* Put @name in front of the paths of results [@first, n). */
+static void prefix_from(struct parser *p, size_t first, const char *name)
+{
+	for (size_t i = first; i < p->rep->n && !p->oom; i++) {
+		char *path = format("%s.%s", name, p->rep->results[i].path);
+
+		if (!path) {
+			p->oom = 1;
+			return;
+		}
+		free(p->rep->results[i].path);
+		p->rep->results[i].path = path;
+	}
+}
+
+/* Cases (crashed ones too) and failures among results [@first, n). */
+static void tally_from(const struct parser *p, size_t first, size_t *cases, size_t *failed)
+{
+	*cases = *failed = 0;
+	for (size_t i = first; i < p->rep->n; i++) {
+		const struct ktap_result *r = &p->rep->results[i];
+
+		*cases += r->kind != KTAP_ERROR;
+		*failed += r->kind != KTAP_ERROR && r->status == KTAP_FAIL;
+	}
+}
+
+/* kunit.py's bubble_up_test_results: a test with no case under it is a case. */
+static void close_test(struct parser *p, struct test *t, const char *name, int is_parent)
+{
+	static const enum ktap_status as_tap[] = {
+		[T_SUCCESS] = KTAP_PASS, [T_FAILURE] = KTAP_FAIL, [T_SKIPPED] = KTAP_SKIP,
+		[T_CRASHED] = KTAP_FAIL,
+	};
+	size_t cases, failed;
+
+	tally_from(p, t->first, &cases, &failed);
+	if (is_parent && cases && !failed && t->status == T_FAILURE)
+		add_error(p, "(parent)", "reported not ok%s%s with %zu passing results",
+			  t->why ? ": " : "", t->why ? t->why : "", cases);
+	if (name)
+		prefix_from(p, t->first, name);
+	if (cases || t->status == T_NO_TESTS)
+		return;
+	if (t->status == T_CRASHED)
+		add(p, name ? name : "(run)", KTAP_FAIL, KTAP_CRASHED,
+		    name ? "no result line: the run stopped here" : "no test reported a result");
+	else
+		add(p, name, as_tap[t->status], KTAP_CASE, t->why ? "%s" : NULL, t->why);
 }
 
 /*
- * Close level d (children of a result at d-1) under the parent name.
- * @parent_failed: the parent's own status was "not ok".
+ * kunit_parser.parse_test: the main document (@is_subtest 0) or one test
+ * with its subtests, whose result line must be number @expected_num.
  */
-static int close_level(struct parser *p, int d, const char *parent, int parent_failed,
-		       int crashed)
+static void parse_test(struct parser *p, long expected_num, int is_subtest, int depth)
 {
-	struct level *l = &p->lv[d];
-	struct ktap_report *dst = dest(p, d - 1);
-	int child_failed = 0;
+	struct test t = { .status = T_CRASHED, .first = p->rep->n };
+	char unnamed[40], missing[40];
+	long num = 1, subtests = 0;
+	int is_parent = 1;
 
-	for (size_t i = 0; i < l->pending.n; i++)
-		child_failed |= l->pending.results[i].status == KTAP_FAIL;
-	if (l->plan >= 0 && l->count < l->plan &&
-	    synthetic_failure(&l->pending, "(missing)", "plan was %ld results, got %ld",
-			      l->plan, l->count))
-		return -1;
-	if (crashed && synthetic_failure(&l->pending, "(incomplete)",
-					 "no result line after %ld of %ld results: the run stopped here",
-					 l->count, l->plan))
-		return -1;
-	if (parent_failed && !child_failed && !crashed &&
-	    synthetic_failure(&l->pending, "(parent)", "reported not ok with %ld passing results",
-			      l->count, 0))
-		return -1;
-	if (hand_up(l, parent, dst))
-		return -1;
-	reset_level(l);
-	return 0;
-}
-
-static const char *strip_prefix(const char *s)
-{
-	/* printk timestamp "[    1.234567] " */
-	if (*s == '[') {
-		const char *e = strchr(s, ']');
-
-		if (e && e - s < 20) {
-			int ok = 1;
-
-			for (const char *c = s + 1; c < e; c++)
-				ok &= isdigit((unsigned char)*c) || *c == '.' || *c == ' ';
-			if (ok)
-				s = e + 1 + (e[1] == ' ');
-		}
-	}
-	return s;
-}
-
-static int depth_of(const char **s)
-{
-	int spaces = 0;
-
-	for (;; (*s)++) {
-		if (**s == ' ')
-			spaces++;
-		else if (**s == '\t')
-			spaces += 4;
-		else
-			break;
-	}
-	return spaces / 4;
-}
-
-static int parse_result(struct parser *p, int d, const char *s)
-{
-	int failed = strncmp(s, "not ok", 6) == 0;
-	const char *q = s + (failed ? 6 : 2);
-	char *name, *hash, *why = NULL;
-	const char *dir;
-	enum ktap_status st;
-	int r;
-
-	if (*q != ' ' || !isdigit((unsigned char)q[1]))
-		return 0;
-	q++;
-	while (isdigit((unsigned char)*q))
-		q++;
-	if (*q == ' ')
-		q++;
-	if (q[0] == '-' && q[1] == ' ')
-		q += 2;
-	name = strdup(q);
-	if (!name)
-		return -1;
-	st = failed ? KTAP_FAIL : KTAP_PASS;
-	if (strncmp(name, "# ", 2) == 0) {
-		hash = name;
-		dir = name + 2;
+	skip_diagnostic(p);
+	if (!is_subtest) {
+		parse_version(p);
+		skip_diagnostic(p);
+		parse_plan(p, &t);
 	} else {
-		hash = strstr(name, " # ");
-		dir = hash ? hash + 3 : NULL;
-	}
-	if (hash) {
-		while (*dir == ' ')
-			dir++;
-		if (strncasecmp(dir, "SKIP", 4) == 0) {
-			st = KTAP_SKIP;
-			for (dir += 4; *dir == ' '; dir++)
-				;
+		int ktap = parse_version(p);
+
+		is_parent = parse_subtest_header(p, &t) || ktap;
+		if (is_parent) {
+			skip_diagnostic(p);
+			parse_plan(p, &t);
 		}
-		if (*dir) {
-			why = strdup(dir);
-			if (!why) {
-				free(name);
-				return -1;
+	}
+	if (depth >= KTAP_MAX_DEPTH) {
+		add_error(p, "(depth)", "subtests nested deeper than %d: the rest is not read",
+			  KTAP_MAX_DEPTH);
+		p->pos = p->lines.n;
+	}
+	while (is_parent && (t.expected < 0 || num <= t.expected) && !p->oom) {
+		skip_diagnostic(p);
+		if (!more(p) || (is_subtest && result_names(p, &t))) {
+			if (t.expected <= 0 || num > t.expected)
+				break;
+			snprintf(missing, sizeof(missing), "(missing %ld)", num);
+			add(p, missing, KTAP_FAIL, KTAP_CRASHED, "the plan was %ld results: %s",
+			    t.expected, more(p) ? "the parent's result line came first" : "the log ended");
+		} else {
+			size_t before = p->pos;
+
+			parse_test(p, num, 1, depth + 1);
+			if (p->pos == before && t.expected < 0) {
+				/* kunit.py would loop here for ever */
+				add_error(p, "(stray)", "unexpected line: %s", peek(p));
+				p->pos++;
 			}
 		}
-		*hash = '\0';
+		subtests++;
+		num++;
 	}
-	for (size_t n = strlen(name); n && isspace((unsigned char)name[n - 1]); n--)
-		name[n - 1] = '\0';
-	if (!*name) {
-		char num[32];
-
-		free(name);
-		snprintf(num, sizeof(num), "#%ld", p->lv[d].count + 1);
-		name = strdup(num);
-		if (!name) {
-			free(why);
-			return -1;
-		}
+	if (is_subtest) {
+		skip_diagnostic(p);
+		if (t.name && *t.name && !result_names(p, &t))
+			add_error(p, "(result)", "no result line for subtest '%s'", t.name);
+		else if (!parse_result(p, &t, expected_num) && is_parent)
+			add_error(p, "(result)", "no result line: the run stopped here");
 	}
-	p->lv[d].count++;
-	if (d + 1 < KTAP_MAX_DEPTH && p->lv[d + 1].open && !p->lv[d + 1].count &&
-	    !p->lv[d + 1].pending.n)
-		reset_level(&p->lv[d + 1]);	/* no children (e.g. "1..0"): a leaf */
-	if (d + 1 < KTAP_MAX_DEPTH && p->lv[d + 1].open) {
-		r = close_level(p, d + 1, name, failed, 0);
-		free(name);
-		free(why);
-		return r;
+	if (is_parent && !subtests && (t.status == T_CRASHED || t.status == T_SUCCESS)) {
+		t.status = T_NO_TESTS;
+		add_error(p, "(empty)", "0 tests run");
 	}
-	return ktap_take(dest(p, d), name, st, why);
+	snprintf(unnamed, sizeof(unnamed), "(unnamed %ld)", expected_num);
+	close_test(p, &t, !is_subtest ? NULL : t.name && *t.name ? t.name : unnamed, is_parent);
+	free(t.name);
+	free(t.why);
 }
 
-static int parse_line(struct parser *p, const char *line)
+/*
+ * kunit.py reads one document. Another one after it (a second run in the
+ * same log) would go unseen, so it is an error here.
+ */
+static void check_rest(struct parser *p)
 {
-	const char *s = strip_prefix(line);
-	int d = depth_of(&s);
-
-	if (d >= KTAP_MAX_DEPTH)
-		return 0;
-	if (!strncmp(s, "KTAP version", 12) || !strncmp(s, "TAP version", 11)) {
-		p->out->saw_header = 1;
-		if (d > 0 && p->lv[d].open && p->lv[d].pending.n &&
-		    close_level(p, d, p->lv[d].name ? p->lv[d].name : "?", 0, 1))
-			return -1;
-		if (d > 0 || !p->lv[0].open) {
-			reset_level(&p->lv[d]);
-			p->lv[d].open = 1;
+	for (size_t i = p->pos; i < p->lines.n; i++)
+		if (!strncmp(p->lines.v[i], "KTAP version ", 13) ||
+		    !strncmp(p->lines.v[i], "TAP version ", 12)) {
+			add_error(p, "(rest)", "a second KTAP document (\"%s\", KTAP line %zu) is not read",
+				  p->lines.v[i], i + 1);
+			return;
 		}
-		return 0;
-	}
-	if (!p->lv[d].open && !(d == 0 && !strncmp(s, "1..", 3)))
-		return 0;
-	if (!strncmp(s, "1..", 3) && isdigit((unsigned char)s[3])) {
-		p->out->saw_header |= d == 0;
-		p->lv[d].open = 1;
-		p->lv[d].plan = strtol(s + 3, NULL, 10);
-		return 0;
-	}
-	if (!strncmp(s, "# Subtest: ", 11)) {
-		free(p->lv[d].name);
-		p->lv[d].name = strdup(s + 11);
-		return p->lv[d].name ? 0 : -1;
-	}
-	if (!strncmp(s, "ok ", 3) || !strncmp(s, "not ok ", 7))
-		return parse_result(p, d, s);
-	return 0;
 }
 
-static int finish(struct parser *p)
+static int parse_lines(struct parser *p)
 {
-	int r = 0;
+	for (int i = 0; i < RE_COUNT; i++)
+		if (regcomp(&p->re[i], patterns[i], REG_EXTENDED)) {
+			while (i--)
+				regfree(&p->re[i]);
+			return -1;
+		}
+	p->rep->saw_header = p->lines.started;
+	if (!p->lines.started)
+		add_error(p, "(ktap)", "no KTAP version line in the log%s%s", p->lines.n ? ": " : "",
+			  p->lines.n ? p->lines.v[0] : "");
+	else
+		parse_test(p, 0, 0, 0);
+	check_rest(p);
+	for (int i = 0; i < RE_COUNT; i++)
+		regfree(&p->re[i]);
+	return p->oom ? -1 : 0;
+}
 
-	for (int d = KTAP_MAX_DEPTH - 1; d > 0 && !r; d--) {
-		struct level *l = &p->lv[d];
+static int parse_text(const char *text, size_t len, struct ktap_report *rep)
+{
+	struct parser p = { .rep = rep };
+	int r;
 
-		if (l->open && (l->pending.n || l->count < l->plan || l->name))
-			r = close_level(p, d, l->name ? l->name : "?", 0, 1);
-	}
-	if (!r && p->lv[0].plan > p->lv[0].count)
-		r = synthetic_failure(p->out, "(missing)", "top-level plan was %ld results, got %ld",
-				      p->lv[0].plan, p->lv[0].count);
-	for (int d = 0; d < KTAP_MAX_DEPTH; d++) {
-		ktap_free(&p->lv[d].pending);
-		reset_level(&p->lv[d]);
+	memset(rep, 0, sizeof(*rep));
+	r = ktap_lines_extract(text, len, &p.lines) ? -1 : parse_lines(&p);
+	ktap_lines_free(&p.lines);
+	if (r) {
+		ktap_free(rep);
+		errno = ENOMEM;
 	}
 	return r;
-}
-
-static void init_parser(struct parser *p, struct ktap_report *rep)
-{
-	memset(p, 0, sizeof(*p));
-	memset(rep, 0, sizeof(*rep));
-	p->out = rep;
-	for (int d = 0; d < KTAP_MAX_DEPTH; d++)
-		p->lv[d].plan = -1;
 }
 
 int ktap_parse(FILE *in, struct ktap_report *rep)
 {
-	struct parser p;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	int r = 0;
+	char *text = NULL, buf[65536];
+	size_t len = 0, got;
+	int r = -1;
 
-	init_parser(&p, rep);
-	while (!r && (len = getline(&line, &cap, in)) >= 0) {
-		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = '\0';
-		r = parse_line(&p, line);
+	while ((got = fread(buf, 1, sizeof(buf), in)) > 0) {
+		char *t = realloc(text, len + got);
+
+		if (!t)
+			goto out;
+		memcpy(t + len, buf, got);
+		text = t;
+		len += got;
 	}
-	free(line);
-	if (finish(&p) || r) {
-		ktap_free(rep);
-		errno = ENOMEM;
-		return -1;
-	}
-	return 0;
+	if (!ferror(in))
+		r = parse_text(text ? text : "", len, rep);
+out:
+	free(text);
+	return r;
 }
 
 int ktap_parse_string(const char *text, struct ktap_report *rep)
 {
-	FILE *f = fmemopen((void *)text, strlen(text), "r");
-	int r;
-
-	if (!f)
-		return -1;
-	r = ktap_parse(f, rep);
-	fclose(f);
-	return r;
+	return parse_text(text, strlen(text), rep);
 }
 
 void ktap_free(struct ktap_report *rep)
@@ -375,4 +477,22 @@ size_t ktap_count(const struct ktap_report *rep, enum ktap_status st)
 	for (size_t i = 0; i < rep->n; i++)
 		n += rep->results[i].status == st;
 	return n;
+}
+
+struct ktap_counts ktap_counts(const struct ktap_report *rep)
+{
+	struct ktap_counts c = { 0 };
+
+	for (size_t i = 0; i < rep->n; i++) {
+		const struct ktap_result *r = &rep->results[i];
+
+		if (r->kind == KTAP_ERROR)
+			c.errors++;
+		else if (r->kind == KTAP_CRASHED)
+			c.crashed++;
+		else
+			*(r->status == KTAP_PASS ? &c.passed :
+			  r->status == KTAP_SKIP ? &c.skipped : &c.failed) += 1;
+	}
+	return c;
 }

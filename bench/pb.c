@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* pb: the patchbench harness, one binary with a subcommand per job. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
@@ -28,6 +29,8 @@ static const struct {
 	{ "history", cmd_history, "one suite's points across project commits: table and plot data" },
 	{ "suites", cmd_suites, "the benchmark suites' manifests (suites/NAME/suite.json): list, get, plot" },
 	{ "json-get", cmd_json_get, "values at paths of a JSON file, for scripts reading pb's JSON" },
+	{ "lava", cmd_lava, "a LAVA v2 job (device_type qemu) for a guest pb vm --dry-run described" },
+	{ "kcidb", cmd_kcidb, "the newest results and TAP files as one KCIDB v5 JSON document" },
 };
 
 static void usage(FILE *f)

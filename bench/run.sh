@@ -12,24 +12,21 @@ set -eu
 . bench/guest.sh
 suite=$1 rounds=$2 budget=${BUDGET:-600} target=${TARGET_MDE:-1}
 # the suite's manifest (SUITES_DIR/SUITE/suite.json, pb suites) says which
-# kernels, what replaces KVM where it is unusable, and whether the guest
-# needs the host's / at /host
+# kernels, and how its boots differ (suite_vm_options)
 kernels=${KERNELS:-$("$PB" suites get "$suite" kernels)}
-fallback=$("$PB" suites get "$suite" fallback)
-host_share=$("$PB" suites get "$suite" host_share)
-[ "$host_share" = true ] || host_share=
+vm_options=$(suite_vm_options "$suite")
 commit=$(project_commit)
 work=$BENCH_OUT/$suite
 rm -rf "$work" && mkdir -p "$work"
-inputs='' accel_used='' start=$(date +%s)
+inputs='' accel_used=''
+start=$(date +%s)
 
 round() { # round R: one boot of each kernel
 	for k in $kernels; do
 		dir=$work/$k-$1
 		echo "bench: $suite round $1 on $k"
-		# shellcheck disable=SC2086
-		guest_run "$k" "$dir" "$suite/$k/$1" "bench-$suite" "$k" --fallback "$fallback" \
-			${host_share:+--share /=host} ||
+		# shellcheck disable=SC2086 # options are words by construction
+		guest_run "$k" "$dir" "$suite/$k/$1" "bench-$suite" "$k" $vm_options ||
 			{ echo "bench: error: $suite on $k failed; no result recorded" >&2; exit 1; }
 		# whole commands timed by hyperfine in the guest: "PARAMS K 1X.json 2X.json"
 		if [ -f "$dir/hyperfine.list" ]; then

@@ -33,6 +33,19 @@ static int executable(const char *path)
 	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
 }
 
+static void guest_path(const char *dir, const struct suite *s, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.3000s/%s/guest", dir, s->name);
+}
+
+int suite_has_guest(const struct suites *all, const struct suite *s)
+{
+	char guest[4200];
+
+	guest_path(all->dir, s, guest, sizeof(guest));
+	return executable(guest);
+}
+
 /* What the manifest names must exist: its runner, and the guest script bench/run.sh boots. */
 static int files_present(const struct suite *s, const char *dir, char *err, size_t len)
 {
@@ -43,7 +56,7 @@ static int files_present(const struct suite *s, const char *dir, char *err, size
 		snprintf(err, len, "%s: key 'runner': %s is not an executable file", s->path, runner);
 		return -1;
 	}
-	snprintf(guest, sizeof(guest), "%s/%s/guest", dir, s->name);
+	guest_path(dir, s, guest, sizeof(guest));
 	if (!strcmp(runner, "bench/run.sh") && !executable(guest)) {
 		snprintf(err, len, "%s: no executable %s: bench/run.sh boots it as the guest test "
 			 "bench-%s", s->path, guest, s->name);

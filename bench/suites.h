@@ -37,6 +37,9 @@ void suites_free(struct suites *all);
 /* The suite called @name, or NULL. */
 const struct suite *suites_find(const struct suites *all, const char *name);
 
+/* Has @s a guest script, SUITES_DIR/NAME/guest (the initramfs's bench-NAME)? */
+int suite_has_guest(const struct suites *all, const struct suite *s);
+
 /* Does @s name make target @target ("bisect", "history", ...) among those that can run it? */
 int suite_can(const struct suite *s, const char *target);
 

@@ -15,7 +15,19 @@ int report_add(struct ktap_report *rep, const char *path, enum ktap_status st, c
 		free(w);
 		return -1;
 	}
-	return ktap_take(rep, p, st, w);
+	return ktap_take(rep, p, st, KTAP_CASE, w);
+}
+
+int report_error(struct ktap_report *rep, const char *path, const char *why)
+{
+	char *p = strdup(path), *w = strdup(why);
+
+	if (!p || !w) {
+		free(p);
+		free(w);
+		return -1;
+	}
+	return ktap_take(rep, p, KTAP_FAIL, KTAP_ERROR, w);
 }
 
 int report_prefix(struct ktap_report *rep, const char *prefix)
@@ -44,8 +56,9 @@ void tap_print(FILE *f, const struct ktap_report *rep)
 		fprintf(f, "%s %zu - %s", r->status == KTAP_FAIL ? "not ok" : "ok", i + 1, r->path);
 		if (r->status == KTAP_SKIP)
 			fprintf(f, " # SKIP%s%s", r->why ? " " : "", r->why ? r->why : "");
-		else if (r->why)
-			fprintf(f, " # %s", r->why);
+		else if (r->why || r->kind == KTAP_CRASHED)
+			fprintf(f, " # %s%s%s", r->kind == KTAP_CRASHED ? "crashed" : "",
+				r->kind == KTAP_CRASHED && r->why ? ": " : "", r->why ? r->why : "");
 		fputc('\n', f);
 	}
 }
@@ -80,7 +93,7 @@ int report_require_suites(struct ktap_report *rep, const char *list)
 		return -1;
 	for (char *s = strtok_r(copy, ",", &save); s && !r; s = strtok_r(NULL, ",", &save))
 		if (!suite_reported(rep, s))
-			r = report_add(rep, s, KTAP_FAIL, "suite did not report any result");
+			r = report_error(rep, s, "suite did not report any result");
 	free(copy);
 	return r;
 }

@@ -10,6 +10,9 @@
 /* Append a result (path and why are copied). Returns 0 or -1. */
 int report_add(struct ktap_report *rep, const char *path, enum ktap_status st, const char *why);
 
+/* Append a failing KTAP_ERROR result: something the log lacks (copied). */
+int report_error(struct ktap_report *rep, const char *path, const char *why);
+
 /* Prefix every path with "@prefix." */
 int report_prefix(struct ktap_report *rep, const char *prefix);
 

@@ -14,17 +14,20 @@ set -eu
 
 : "${PB_CACHE:?PB_CACHE must be set}"
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=kernel/lock.sh
 . "$here/lock.sh"
 variant=${1:?usage: build.sh baseline|patched|debug|selfcheck|bisect|check}
 jobs=${PB_JOBS:-$(nproc)}
 
+# The config fragments are the positional parameters from here on.
+set -- "$here/config/bench.config"
 case $variant in
-baseline) src=$PB_CACHE/src; frags="$here/config/bench.config" ;;
-patched) src=$PB_CACHE/src-patched; frags="$here/config/bench.config" ;;
-debug) src=$PB_CACHE/src-patched; frags="$here/config/bench.config $here/config/debug.config" ;;
-selfcheck) src=$PB_CACHE/src-selfcheck; frags="$here/config/bench.config" ;;
-bisect) src=$PB_CACHE/src-bisect; frags="$here/config/bench.config" ;;	# make bisect
-check) src=$PB_CACHE/src-check; frags="$here/config/bench.config" ;;	# kernel/check-series.sh
+baseline) src=$PB_CACHE/src ;;
+patched) src=$PB_CACHE/src-patched ;;
+debug) src=$PB_CACHE/src-patched; set -- "$@" "$here/config/debug.config" ;;
+selfcheck) src=$PB_CACHE/src-selfcheck ;;
+bisect) src=$PB_CACHE/src-bisect ;;	# make bisect
+check) src=$PB_CACHE/src-check ;;	# kernel/check-series.sh
 *) echo "build: unknown variant '$variant'" >&2; exit 2 ;;
 esac
 # The object tree is a direct subdirectory of its source tree: kbuild then
@@ -35,7 +38,7 @@ out=$src/pb-build-$variant
 
 version=$(cat "$PB_CACHE/src/.pb-pristine")
 commit=$(git -C "$src" rev-parse HEAD)
-key=$(printf '%s\n' "$version" "$commit" "$(cat $frags "$0")" "$(gcc --version | head -n 1)" |
+key=$(printf '%s\n' "$version" "$commit" "$(cat "$@" "$0")" "$(gcc --version | head -n 1)" |
 	sha256sum | cut -c1-16)
 
 if [ -f "$out/.pb-stamp" ] && [ "$(cat "$out/.pb-stamp")" = "$key" ] &&
@@ -44,8 +47,8 @@ if [ -f "$out/.pb-stamp" ] && [ "$(cat "$out/.pb-stamp")" = "$key" ] &&
 	exit 0
 fi
 
-export CCACHE_DIR=${CCACHE_DIR:-$PB_CACHE/ccache}
-export CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-8G}
+export CCACHE_DIR="${CCACHE_DIR:-$PB_CACHE/ccache}"
+export CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-8G}"
 export KBUILD_BUILD_TIMESTAMP='2024-01-01' KBUILD_BUILD_USER=patchbench KBUILD_BUILD_HOST=patchbench
 kmake() { make -s -C "$src" O="$out" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
 
@@ -56,9 +59,9 @@ grep -qx '/pb-build-\*' "$(git -C "$src" rev-parse --git-common-dir)/info/exclud
 rm -f "$out/.pb-stamp"
 echo "build: configuring $variant ($src)"
 kmake tinyconfig >/dev/null
-"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" $frags >/dev/null
+"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$@" >/dev/null
 kmake olddefconfig >/dev/null
-"$here/config-check.sh" "$out/.config" $frags
+"$here/config-check.sh" "$out/.config" "$@"
 
 echo "build: building $variant with -j$jobs (log: $out/build.log)"
 start=$(date +%s)

@@ -36,5 +36,6 @@ for p in "$series"/*.patch; do
 	fi
 	echo "series: $(tail -n 1 "$out.tmp")"
 done
-{ echo "TAP version 13"; echo "1..$(ls "$series"/*.patch | wc -l)"; cat "$out.tmp"; } > "$out"
+set -- "$series"/*.patch
+{ echo "TAP version 13"; echo "1..$#"; cat "$out.tmp"; } > "$out"
 rm -f "$out.tmp"

@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # Sourced by the scripts that change $PB_CACHE: take $PB_CACHE/.lock (fd 9)
 # for the rest of the script, so that two runs on one cache take turns
 # instead of building into the same trees at once.

@@ -18,6 +18,7 @@
 set -eu
 
 : "${PB_CACHE:?PB_CACHE must be set}"
+# shellcheck source=kernel/lock.sh
 . "$(cd "$(dirname "$0")" && pwd)/lock.sh"
 TARBALL=${PB_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 PKG=${PB_KERNEL_PKG:-linux-source-6.12}
@@ -142,7 +143,7 @@ bisect)
 	rm -rf "$part" && mkdir -p "$part"
 	for p in "$series"/*.patch; do
 		n=$(basename "$p" | cut -d- -f1)
-		[ "$n" \> "$upto" ] || ln -s "$p" "$part/"
+		[ "$n" -gt "$upto" ] || ln -s "$p" "$part/"	# both NNNN: checked above, git format-patch
 	done
 	apply "$PB_CACHE/src-bisect" bisect "$part" ;;
 *) echo "usage: tree.sh pristine | patched SERIES_DIR | selfcheck SERIES_DIR SELFCHECK_DIR | bisect SERIES_DIR UPTO" >&2; exit 2 ;;

@@ -5,19 +5,9 @@
 set -u
 tap=$1
 mkdir -p "$OUT"
-results=$tap.tmp.$$
-: > "$results"
-n=0
-
-result() { # result ok|fail NAME [WHY]
-	n=$((n + 1))
-	if [ "$1" = ok ]; then
-		echo "ok $n - harness.$2" >> "$results"
-	else
-		echo "not ok $n - harness.$2 # ${3:-}" >> "$results"
-		echo "harness: FAIL $2: ${3:-}" >&2
-	fi
-}
+# shellcheck source=tests/tap-result.sh
+. tests/tap-result.sh
+tap_start "$tap" harness
 
 # guest NAME EXPECTED_EXIT TIMEOUT TEST [ARGS]: boot the initramfs running TEST
 # (VMFLAGS: more pb vm options).
@@ -396,6 +386,4 @@ else
 	expect_in "$mem/none.out" "no PB-MEM lines" "records-collect-refuses-empty"
 fi
 
-{ echo "TAP version 13"; echo "1..$n"; cat "$results"; } > "$tap.tmp"
-rm -f "$results"
-mv "$tap.tmp" "$tap"
+tap_finish

@@ -9,26 +9,9 @@ PB=${PB:-build/pb} MAKE=${MAKE:-make}
 top=$(pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/pb-results-check.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-results=$work/tap
-: > "$results"
-n=0
-
-result() { # result ok|fail NAME [WHY]
-	n=$((n + 1))
-	if [ "$1" = ok ]; then
-		echo "ok $n - results.$2" >> "$results"
-	else
-		echo "not ok $n - results.$2 # ${3:-}" >> "$results"
-		echo "results-check: FAIL $2: ${3:-}" >&2
-	fi
-}
-
-# check NAME WHY COMMAND...: ok when COMMAND succeeds
-check() {
-	c_name=$1 c_why=$2
-	shift 2
-	if "$@"; then result ok "$c_name"; else result fail "$c_name" "$c_why"; fi
-}
+# shellcheck source=tests/tap-result.sh
+. tests/tap-result.sh
+tap_start "$tap" results
 
 # 1. The committed RESULTS.md is what make report makes of the committed
 # results, in any checkout (a fresh clone's files all have one time).
@@ -169,5 +152,4 @@ else
 	result fail history-planted "history_draw failed: $(tr '\n' ' ' < "$hist/draw.out")"
 fi
 
-{ echo "TAP version 13"; echo "1..$n"; cat "$results"; } > "$tap.tmp"
-mv "$tap.tmp" "$tap"
+tap_finish

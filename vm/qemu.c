@@ -150,6 +150,15 @@ static void build_argv(const struct vm_config *c, struct argv_builder *b)
 	b->v[b->n] = NULL;
 }
 
+const char *const *vm_argv(const struct vm_config *cfg)
+{
+	static struct argv_builder b;
+
+	memset(&b, 0, sizeof(b));
+	build_argv(cfg, &b);
+	return (const char *const *)b.v;
+}
+
 enum panic_window { PANIC_NOT_YET, PANIC_EXPECTED, PANIC_OVER };
 
 struct console {

@@ -72,6 +72,9 @@ struct vm_result {
 const char *accel_name(enum accel a);
 int accel_parse(const char *s, enum accel *a);
 
+/* The QEMU command line vm_run() runs for @cfg, NULL-terminated; valid until the next call. */
+const char *const *vm_argv(const struct vm_config *cfg);
+
 /* Run one guest to completion. @accel must not be ACCEL_AUTO here. */
 int vm_run(const struct vm_config *cfg, struct vm_result *res);
 

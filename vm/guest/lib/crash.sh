@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # crashkernel facts of the running kernel (sourced).
 
 # crash_ranges: the "Crash kernel" resources of /proc/iomem, as START-END (hex).

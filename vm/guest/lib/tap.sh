@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # TAP for guest tests written in shell (sourced):
 #   tap_begin FILE PREFIX; check NAME COMMAND...; ...; tap_end
 # Each check runs COMMAND, keeps its output in /tmp/NAME.out and records
