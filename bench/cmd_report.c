@@ -30,6 +30,7 @@
 #include "report_targets.h"
 #include "results.h"
 #include "stats.h"
+#include "suites.h"
 
 static void cell(FILE *f, const struct series *s, int icount)
 {
@@ -117,8 +118,21 @@ static void analysis_excerpt(FILE *f, const char *suite, json_t *meta)
 	fclose(in);
 }
 
-/* @dir: the report's directory, where its plots/ are */
-static void suite_table(FILE *f, json_t *root, const char *dir)
+/* The first target of @s with this metric, or NULL. */
+static json_t *target_of(const struct suite *s, const char *metric)
+{
+	json_t *t;
+	size_t i;
+
+	if (s)
+		json_array_foreach(json_object_get(s->m, "targets"), i, t)
+			if (!strcmp(json_string_value(json_object_get(t, "metric")), metric))
+				return t;
+	return NULL;
+}
+
+/* @dir: the report's directory, where its plots/ are; @s: the suite's manifest, or NULL */
+static void suite_table(FILE *f, json_t *root, const char *dir, const struct suite *s)
 {
 	static struct series a, b;
 	json_t *p, *meta = json_object_get(root, "meta");
@@ -154,7 +168,7 @@ static void suite_table(FILE *f, json_t *root, const char *dir)
 		}
 	}
 	fprintf(f, "\n");
-	report_impl_table(f, root);
+	report_impl_table(f, root, target_of(s, "speedup"));
 	snprintf(plot, sizeof(plot), "%s/plots/%s.png", dir, suite);
 	if (!access(plot, R_OK))	/* drawn by `make plots` from the same results */
 		fprintf(f, "![%s](plots/%s.png)\n\n", suite, suite);
@@ -199,7 +213,8 @@ static void history_part(FILE *f, json_t *const *roots, int n, const char *dir)
 }
 
 /* One suite's part: @roots are its results, oldest commit first; the last is shown. */
-static void suite_part(FILE *f, json_t *const *roots, int n, const char *dir)
+static void suite_part(FILE *f, json_t *const *roots, int n, const char *dir,
+		       const struct suites *all)
 {
 	const char *kind = json_string_value(json_object_get(roots[n - 1], "kind"));
 
@@ -208,15 +223,17 @@ static void suite_part(FILE *f, json_t *const *roots, int n, const char *dir)
 	else if (kind && !strcmp(kind, "selfcheck"))
 		report_selfcheck(f, roots[n - 1]);
 	else
-		suite_table(f, roots[n - 1], dir);
+		suite_table(f, roots[n - 1], dir,
+			    suites_find(all, json_string_value(json_object_get(roots[n - 1], "suite"))));
 	history_part(f, roots, n, dir);
 }
 
 int cmd_report(int argc, char **argv)
 {
 	static json_t *roots[MAX_RESULTS], *newest[MAX_RESULTS], *suite[MAX_RESULTS];
+	static struct suites all;
 	struct atomic_file a;
-	char path[4096], dir[4096];
+	char path[4096], dir[4096], err[1024];
 	int n = 0, nnewest = 0;
 
 	if (argc < 3) {
@@ -227,10 +244,15 @@ int cmd_report(int argc, char **argv)
 		fprintf(stderr, "pb report: more than %d result files\n", MAX_RESULTS);
 		return 1;
 	}
+	if (suites_load(&all, err, sizeof(err))) {	/* the targets and their rows */
+		fprintf(stderr, "pb report: %s\n", err);
+		return 1;
+	}
 	snprintf(path, sizeof(path), "%s", argv[1]);
 	snprintf(dir, sizeof(dir), "%s", dirname(path));
 	if (atomic_open(&a, argv[1])) {
 		perror(argv[1]);
+		suites_free(&all);
 		return 1;
 	}
 	fprintf(a.f, "# patchbench results\n\n"
@@ -261,6 +283,7 @@ int cmd_report(int argc, char **argv)
 			atomic_commit(&a, 0);
 			for (int j = 0; j < n; j++)
 				json_decref(roots[j]);
+			suites_free(&all);
 			return 1;
 		}
 		n++;
@@ -274,7 +297,7 @@ int cmd_report(int argc, char **argv)
 		if (!later)
 			newest[nnewest++] = roots[i];
 	}
-	report_targets(a.f, newest, nnewest);
+	report_targets(a.f, newest, nnewest, &all);
 	for (int i = 0; i < n; i++) {
 		int k = 0, first = 1;
 
@@ -285,10 +308,11 @@ int cmd_report(int argc, char **argv)
 		for (int j = i; j < n; j++)
 			if (same_suite(roots[i], roots[j]))
 				suite[k++] = roots[j];
-		suite_part(a.f, suite, k, dir);
+		suite_part(a.f, suite, k, dir, &all);
 	}
 	for (int i = 0; i < n; i++)
 		json_decref(roots[i]);
+	suites_free(&all);
 	if (atomic_commit(&a, !ferror(a.f))) {
 		perror(argv[1]);
 		return 1;

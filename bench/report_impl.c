@@ -3,18 +3,16 @@
 
 #include <string.h>
 
+#include "report_targets.h"
 #include "results.h"
 #include "stats.h"
 
 #define MAX_IMPLS 8
 #define MAX_ROWS 128
 
-#define TARGET_SPEEDUP 2.0	/* the project's goal for the string kfuncs... */
-#define TARGET_FROM_L 64	/* ...from this string length up */
-
 struct row {
 	char key[200];
-	long long len;			/* the "L" parameter, -1 if none */
+	json_t *params;			/* its first point's */
 	double median[MAX_IMPLS];	/* < 0: not measured */
 };
 
@@ -75,8 +73,7 @@ static void impl_rows(json_t *root, struct impl_rows *t)
 			if (t->nrow == MAX_ROWS)
 				continue;
 			snprintf(n->key, sizeof(n->key), "%s", key);
-			n->len = json_is_integer(json_object_get(params, "L")) ?
-				 json_integer_value(json_object_get(params, "L")) : -1;
+			n->params = params;
 			for (int j = 0; j < MAX_IMPLS; j++)
 				n->median[j] = -1;
 			t->nrow++;
@@ -102,9 +99,10 @@ static double speedup(const struct impl_rows *t, int r)
 	return k > 0 && best >= 0 ? best / k : -1;
 }
 
-int report_impl_target(json_t *root, char *text, size_t len)
+int report_impl_target(json_t *root, json_t *target, char *text, size_t len)
 {
 	static struct impl_rows t;
+	double bound = json_number_value(json_object_get(target, "bound"));
 	int judged = 0, met = 0;
 	char missed[512] = "";
 
@@ -113,24 +111,49 @@ int report_impl_target(json_t *root, char *text, size_t len)
 		double x = speedup(&t, r);
 		size_t off = strlen(missed);
 
-		if (x < 0 || t.rows[r].len < TARGET_FROM_L)
+		if (x < 0 || !target_points_match(t.rows[r].params, json_object_get(target, "points")))
 			continue;
 		judged++;
-		if (x >= TARGET_SPEEDUP)
+		if (x >= bound)
 			met++;
 		else if (off < sizeof(missed))
 			snprintf(missed + off, sizeof(missed) - off, "%s%.100s (%.2fx)",
 				 off ? ", " : "", t.rows[r].key, x);
 	}
+	if (!judged)
+		return -1;
 	snprintf(text, len, "met in %d of %d rows%s%s", met, judged, missed[0] ? "; missed: " : "",
 		 missed);
-	return judged ? met == judged : -1;
+	return met == judged;
 }
 
-void report_impl_table(FILE *f, json_t *root)
+/* " from L = 64": where a target's "points" filter starts */
+static void points_text(json_t *target, char *buf, size_t len)
+{
+	size_t off = 0;
+	const char *k;
+	json_t *v;
+
+	buf[0] = '\0';
+	json_object_foreach(json_object_get(target, "points"), k, v) {
+		if (off >= len)
+			break;
+		if (json_is_object(v))
+			off += (size_t)snprintf(buf + off, len - off, " from %s = %lld", k,
+						(long long)json_integer_value(json_object_get(v, "min")));
+		else if (json_is_integer(v))
+			off += (size_t)snprintf(buf + off, len - off, " at %s = %lld", k,
+						(long long)json_integer_value(v));
+		else
+			off += (size_t)snprintf(buf + off, len - off, " at %s = %s", k,
+						json_string_value(v));
+	}
+}
+
+void report_impl_table(FILE *f, json_t *root, json_t *target)
 {
 	static struct impl_rows t;
-	char target[600];
+	char verdict[600], from[200];
 
 	impl_rows(root, &t);
 	if (!t.nrow)
@@ -163,7 +186,9 @@ void report_impl_table(FILE *f, json_t *root)
 		fprintf(f, "\n");
 	}
 	fprintf(f, "\n");
-	if (report_impl_target(root, target, sizeof(target)) >= 0)
-		fprintf(f, "Target: kfunc at least %.0fx faster than the best alternative from L = %d: "
-			"**%s**.\n\n", TARGET_SPEEDUP, TARGET_FROM_L, target);
+	if (target && report_impl_target(root, target, verdict, sizeof(verdict)) >= 0) {
+		points_text(target, from, sizeof(from));
+		fprintf(f, "Target: kfunc at least %gx faster than the best alternative%s: **%s**.\n\n",
+			json_number_value(json_object_get(target, "bound")), from, verdict);
+	}
 }

@@ -11,16 +11,18 @@
  * with the other parameters (K excluded), one column per implementation
  * (median, patched kernel where it ran, else baseline), and the speedup of
  * "kfunc" over the best alternative (not "kernel", the floor, nor "empty",
- * the harness). Prints nothing when no point has an "impl".
+ * the harness). Under it, @target's verdict (a "speedup" target of the
+ * suite's manifest, or NULL for none). Prints nothing when no point has an
+ * "impl".
  */
-void report_impl_table(FILE *f, json_t *root);
+void report_impl_table(FILE *f, json_t *root, json_t *target);
 
 /*
- * The string-kfunc target: "kfunc" at least TARGET_SPEEDUP times faster
- * than the best alternative in every row from L = TARGET_FROM_L up. Writes
- * "met in M of N rows[; missed: ...]" to @text; returns 1 if met, 0 if
- * not, -1 if no row could be judged.
+ * A "speedup" target: "kfunc" at least "bound" times faster than the best
+ * alternative in every row whose parameters pass its "points" filter.
+ * Writes "met in M of N rows[; missed: ...]" to @text; returns 1 if met, 0
+ * if not, -1 if no row could be judged (@text untouched).
  */
-int report_impl_target(json_t *root, char *text, size_t len);
+int report_impl_target(json_t *root, json_t *target, char *text, size_t len);
 
 #endif

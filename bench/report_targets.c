@@ -1,6 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * The targets table of RESULTS.md. Every row is a target of a suite's
+ * manifest: its title, a metric that judges the suite's newest result
+ * (ratio, chain-fit, versus, speedup), the bound that decides, and the
+ * points it looks at. A missed target says where the explanation is.
+ */
 #include "report_targets.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -8,9 +15,8 @@
 #include "results.h"
 #include "stats.h"
 
-#define REFACTOR_TOLERANCE 0.02
-#define PAGE_POOL_TOLERANCE 0.01
-#define LINEAR_R2 0.99
+#define MAX_TARGETS 256
+#define MAX_DEPTHS 64
 
 static json_t *find_suite(json_t *const *roots, int n, const char *name)
 {
@@ -35,6 +41,39 @@ static const char *str_param(json_t *point, const char *key)
 	json_t *v = json_object_get(json_object_get(point, "params"), key);
 
 	return json_is_string(v) ? json_string_value(v) : "";
+}
+
+int target_points_match(json_t *params, json_t *filter)
+{
+	const char *k;
+	json_t *want;
+
+	json_object_foreach(filter, k, want) {
+		json_t *v = json_object_get(params, k);
+
+		if (json_is_integer(want)) {
+			if (!json_is_integer(v) || json_integer_value(v) != json_integer_value(want))
+				return 0;
+		} else if (json_is_string(want)) {
+			if (strcmp(json_is_string(v) ? json_string_value(v) : "", json_string_value(want)))
+				return 0;
+		} else if (!json_is_integer(v) ||
+			   json_integer_value(v) < json_integer_value(json_object_get(want, "min"))) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static int in_target(json_t *point, json_t *target)
+{
+	return target_points_match(json_object_get(point, "params"),
+				   json_object_get(target, "points"));
+}
+
+static const char *key_of(json_t *target, const char *key)
+{
+	return json_string_value(json_object_get(target, key));
 }
 
 static double median(json_t *point, const char *kernel)
@@ -67,14 +106,15 @@ static void profile_hint(char *text, size_t len, const char *suite)
 }
 
 /*
- * Points of @root kept by @keep, baseline against patched: how many are
- * at most @tol slower or have a 95 % interval that includes 1, and the worst.
+ * metric "ratio": the target's points, baseline against patched: how many
+ * are at most "bound" slower or have a 95 % interval that includes 1, and
+ * the worst.
  */
-static int ratio_within(json_t *root, int (*keep)(json_t *point), double tol, char *text,
-			size_t len)
+static int ratio_within(json_t *root, json_t *target, char *text, size_t len)
 {
 	static struct series a, b;
-	const char *accel = json_string_value(json_object_get(root, "accel"));
+	const char *accel = key_of(root, "accel");
+	double tol = json_number_value(json_object_get(target, "bound"));
 	int judged = 0, met = 0;
 	double worst = 1;
 	char worst_params[200] = "";
@@ -84,7 +124,8 @@ static int ratio_within(json_t *root, int (*keep)(json_t *point), double tol, ch
 	json_array_foreach(json_object_get(root, "points"), i, p) {
 		struct comparison c;
 
-		if (!keep(p) || !results_load(p, "baseline", &a) || !results_load(p, "patched", &b))
+		if (!in_target(p, target) || !results_load(p, "baseline", &a) ||
+		    !results_load(p, "patched", &b))
 			continue;
 		results_compare(&a, &b, accel ? accel : "", &c);
 		judged++;
@@ -96,55 +137,11 @@ static int ratio_within(json_t *root, int (*keep)(json_t *point), double tol, ch
 					    sizeof(worst_params));
 		}
 	}
+	if (!judged)
+		return -1;
 	snprintf(text, len, "%d of %d points; highest ratio %.3f at %s", met, judged, worst,
 		 worst_params);
-	return judged ? met == judged : -1;
-}
-
-/* mctp-route's points: sendmsg() from userspace, or lookup=kernel (mctp_lookup.ko) */
-static int direct_send(json_t *point)
-{
-	return int_param(point, "depth", -1) == 0 && !*str_param(point, "lookup");
-}
-
-static int direct_lookup_alone(json_t *point)
-{
-	return int_param(point, "depth", -1) == 0 && !strcmp(str_param(point, "lookup"), "kernel");
-}
-
-static int any_point(json_t *point)
-{
-	(void)point;
-	return 1;
-}
-
-static void refactor_rows(FILE *f, json_t *route, json_t *fragment)
-{
-	char text[400];
-	int met;
-
-	if (!route) {
-		row(f, "direct-route lookup (mctp-route, depth 0) within 2 %", "–", -1);
-	} else {
-		met = ratio_within(route, direct_send, REFACTOR_TOLERANCE, text, sizeof(text));
-		if (!met)
-			profile_hint(text, sizeof(text), "mctp-route");
-		row(f, "direct-route lookup within 2 % of baseline: sendmsg() (mctp-route, depth 0)",
-		    text, met);
-		met = ratio_within(route, direct_lookup_alone, REFACTOR_TOLERANCE, text, sizeof(text));
-		if (!met)
-			profile_hint(text, sizeof(text), "mctp-route");
-		row(f, "direct-route lookup within 2 % of baseline: mctp_route_lookup() and its release "
-		    "alone (lookup=kernel, depth 0)", text, met);
-	}
-	if (!fragment) {
-		row(f, "fragmentation (mctp-fragment) within 2 %", "–", -1);
-	} else {
-		met = ratio_within(fragment, any_point, REFACTOR_TOLERANCE, text, sizeof(text));
-		if (!met)
-			profile_hint(text, sizeof(text), "mctp-fragment");
-		row(f, "fragmentation (mctp-fragment) within 2 % of baseline", text, met);
-	}
+	return met == judged;
 }
 
 static double det3(const double m[3][3])
@@ -188,30 +185,27 @@ static double fit3(const double *x1, const double *x2, const double *y, int n, d
 }
 
 /*
- * Gateway depth on the patched kernel. In mctp-route, depth d is a table of
- * d + 1 routes, the chain's own, and each hop is a full lookup in that list:
- * hop k finds its route at position k + 1, so a send walks
- * (d + 1)(d + 2) / 2 routes in all, and the raw cost is not linear in d. The
- * fit separates the two: cost = a + b·d + c·walked, where b is what one hop
- * costs beyond the list walk and c the cost of one route walked past.
+ * metric "chain-fit", a gateway chain on one kernel. In mctp-route, depth
+ * d (the target's "x") is a table of d + 1 routes ("count"), the chain's
+ * own, and each hop is a full lookup in that list: hop k finds its route at
+ * position k + 1, so a send walks (d + 1)(d + 2) / 2 routes in all, and the
+ * raw cost is not linear in d. The fit separates the two: cost = a + b·d +
+ * c·walked, where b is what one hop costs beyond the list walk and c the
+ * cost of one route walked past. Met when R² is at least "bound".
  */
-static void gateway_row(FILE *f, json_t *route, const char *lookup, const char *what)
+static int chain_fit(json_t *root, json_t *target, char *text, size_t len)
 {
-	double depth[64], walked[64], y[64], c[3], r2;
+	const char *xkey = key_of(target, "x"), *count = key_of(target, "count");
+	double depth[MAX_DEPTHS], walked[MAX_DEPTHS], y[MAX_DEPTHS], c[3], r2;
 	int n = 0, maxd = 0;
-	char text[400], title[200];
 	json_t *p;
 	size_t i;
 
-	if (!route) {
-		row(f, "gateway lookup: each hop costs the same", "–", -1);
-		return;
-	}
-	json_array_foreach(json_object_get(route, "points"), i, p) {
-		long long d = int_param(p, "depth", -1), routes = int_param(p, "routes", -1);
-		double m = median(p, "patched");
+	json_array_foreach(json_object_get(root, "points"), i, p) {
+		long long d = int_param(p, xkey, -1), routes = int_param(p, count, -1);
+		double m = median(p, key_of(target, "kernel"));
 
-		if (d < 0 || routes != d + 1 || m < 0 || n == 64 || strcmp(str_param(p, "lookup"), lookup))
+		if (d < 0 || routes != d + 1 || m < 0 || n == MAX_DEPTHS || !in_target(p, target))
 			continue;
 		depth[n] = (double)d;
 		walked[n] = (d + 1) * (d + 2) / 2.0;
@@ -219,77 +213,155 @@ static void gateway_row(FILE *f, json_t *route, const char *lookup, const char *
 		maxd = d > maxd ? (int)d : maxd;
 	}
 	if (n < 4) {
-		row(f, "gateway lookup: each hop costs the same", "fewer than 4 depths measured", -1);
-		return;
+		snprintf(text, len, "fewer than 4 depths measured");
+		return -1;
 	}
 	r2 = fit3(depth, walked, y, n, c);
-	snprintf(text, sizeof(text), "**%.1f per hop** plus %.1f per route walked past (%s; "
+	snprintf(text, len, "**%.1f per hop** plus %.1f per route walked past (%s; "
 		 "least squares over %d depths, 0..%d, of cost = a + b·d + c·(d+1)(d+2)/2: "
 		 "a = %.1f, R² = %.4f); the raw cost is not linear in d: every hop's lookup walks "
-		 "the list that holds the chain", c[1], c[2],
-		 json_string_value(json_object_get(route, "unit")), n, maxd, c[0], r2);
-	snprintf(title, sizeof(title), "gateway lookup cost linear in depth, %s: each hop costs the "
-		 "same beyond the list walk (fit R² ≥ 0.99); cost per hop", what);
-	row(f, title, text, r2 >= LINEAR_R2);
+		 "the list that holds the chain", c[1], c[2], key_of(root, "unit"), n, maxd, c[0],
+		 r2);
+	return r2 >= json_number_value(json_object_get(target, "bound"));
 }
 
-static void stream_row(FILE *f, json_t *stream)
+/* Do points @p and @q have the same value of every "match" key (or both none)? */
+static int same_match(json_t *p, json_t *q, json_t *target)
 {
-	char list[400] = "", text[460];
+	json_t *key;
+	size_t i;
+
+	json_array_foreach(json_object_get(target, "match"), i, key) {
+		json_t *a = json_object_get(json_object_get(p, "params"), json_string_value(key));
+		json_t *b = json_object_get(json_object_get(q, "params"), json_string_value(key));
+
+		if ((a || b) && !json_equal(a, b))
+			return 0;
+	}
+	return 1;
+}
+
+/* "16 B perf_event": a point's values of the "match" keys, with the suite's "param_units" */
+static void match_label(json_t *p, json_t *target, json_t *units, char *buf, size_t len)
+{
+	size_t off = 0, i;
+	json_t *key;
+
+	buf[0] = '\0';
+	json_array_foreach(json_object_get(target, "match"), i, key) {
+		json_t *v = json_object_get(json_object_get(p, "params"), json_string_value(key));
+		const char *unit = json_string_value(json_object_get(units, json_string_value(key)));
+
+		if (off >= len)
+			break;
+		if (json_is_integer(v))
+			off += (size_t)snprintf(buf + off, len - off, "%s%lld%s%s", off ? " " : "",
+						(long long)json_integer_value(v), unit ? " " : "",
+						unit ? unit : "");
+		else if (json_is_string(v) && *json_string_value(v))
+			off += (size_t)snprintf(buf + off, len - off, "%s%s", off ? " " : "",
+						json_string_value(v));
+	}
+}
+
+/*
+ * metric "versus": on one kernel, each point whose "key" is "subject"
+ * against the point whose "key" is "against" with the same "match" keys:
+ * met when the subject's median is at most the other's times 1 + "bound".
+ */
+static int versus(json_t *root, json_t *target, json_t *units, char *text, size_t len)
+{
+	const char *key = key_of(target, "key"), *kernel = key_of(target, "kernel");
+	const char *subject = key_of(target, "subject"), *against = key_of(target, "against");
+	double bound = json_number_value(json_object_get(target, "bound"));
+	char list[400] = "";
 	int judged = 0, met = 0;
 	json_t *p, *q;
 	size_t i, j;
 
-	if (!stream) {
-		row(f, "bpf_stream_vprintk no slower than bpf_trace_printk", "–", -1);
-		return;
-	}
-	json_array_foreach(json_object_get(stream, "points"), i, p) {
-		long long size = int_param(p, "size", -1);
-		double k = median(p, "patched");
+	json_array_foreach(json_object_get(root, "points"), i, p) {
+		double s = median(p, kernel);
 
-		if (strcmp(str_param(p, "impl"), "kfunc") || k < 0)
+		if (strcmp(str_param(p, key), subject) || s < 0 || !in_target(p, target))
 			continue;
-		json_array_foreach(json_object_get(stream, "points"), j, q) {
-			double t = median(q, "patched");
+		json_array_foreach(json_object_get(root, "points"), j, q) {
+			double t = median(q, kernel);
 			size_t off = strlen(list);
+			char label[200];
 
-			if (strcmp(str_param(q, "impl"), "trace-printk") ||
-			    strcmp(str_param(q, "ctx"), str_param(p, "ctx")) ||
-			    int_param(q, "size", -2) != size || t <= 0)
+			if (strcmp(str_param(q, key), against) || !same_match(p, q, target) || t <= 0)
 				continue;
 			judged++;
-			met += k <= t * (1 + RESULTS_FLOOR_ICOUNT);
-			snprintf(list + off, sizeof(list) - off, "%s%lld B%s%s: %.2f", off ? ", " : "",
-				 size, *str_param(p, "ctx") ? " " : "", str_param(p, "ctx"), k / t);
+			met += s <= t * (1 + bound);
+			match_label(p, target, units, label, sizeof(label));
+			snprintf(list + off, sizeof(list) - off, "%s%s: %.2f", off ? ", " : "", label,
+				 s / t);
 		}
 	}
-	snprintf(text, sizeof(text), "kfunc / trace-printk per call: %s", list);
-	row(f, "bpf_stream_vprintk no slower than bpf_trace_printk per call", judged ? text : "–",
-	    judged ? met == judged : -1);
+	if (!judged)
+		return -1;
+	snprintf(text, len, "%s / %s per call: %s", subject, against, list);
+	return met == judged;
 }
 
-void report_targets(FILE *f, json_t *const *roots, int n)
-{
-	json_t *strings = find_suite(roots, n, "bpf-strings"), *pool = find_suite(roots, n, "page-pool");
-	char text[600];
-	int met;
+struct target_row {
+	const struct suite *suite;
+	json_t *target;
+	long long order;
+	int rank;		/* the suite's place, then the target's, among all */
+};
 
+static int by_order(const void *a, const void *b)
+{
+	const struct target_row *x = a, *y = b;
+
+	if (x->order != y->order)
+		return (x->order > y->order) - (x->order < y->order);
+	return (x->rank > y->rank) - (x->rank < y->rank);
+}
+
+/* 1 met, 0 missed, -1 nothing to judge (@text then left as it was) */
+static int judge(const struct target_row *t, json_t *root, char *text, size_t len)
+{
+	const char *metric = key_of(t->target, "metric");
+
+	if (!strcmp(metric, "ratio"))
+		return ratio_within(root, t->target, text, len);
+	if (!strcmp(metric, "chain-fit"))
+		return chain_fit(root, t->target, text, len);
+	if (!strcmp(metric, "versus"))
+		return versus(root, t->target, json_object_get(t->suite->m, "param_units"), text,
+			      len);
+	return report_impl_target(root, t->target, text, len);	/* "speedup" */
+}
+
+void report_targets(FILE *f, json_t *const *roots, int n, const struct suites *all)
+{
+	static struct target_row rows[MAX_TARGETS];
+	int nrows = 0;
+
+	for (int i = 0; i < all->n; i++) {
+		json_t *t;
+		size_t j;
+
+		json_array_foreach(json_object_get(all->s[i].m, "targets"), j, t)
+			if (nrows < MAX_TARGETS) {
+				rows[nrows] = (struct target_row){ &all->s[i], t,
+					json_integer_value(json_object_get(t, "order")), nrows };
+				nrows++;
+			}
+	}
+	qsort(rows, (size_t)nrows, sizeof(rows[0]), by_order);
 	fprintf(f, "## Targets\n\nThe benchmarks' goals, judged from the results below (benchmarks, "
 		"never timed tests).\n\n| target | measured | verdict |\n|---|---|---|\n");
-	refactor_rows(f, find_suite(roots, n, "mctp-route"), find_suite(roots, n, "mctp-fragment"));
-	gateway_row(f, find_suite(roots, n, "mctp-route"), "", "sendmsg()");
-	gateway_row(f, find_suite(roots, n, "mctp-route"), "kernel", "mctp_route_lookup() alone");
-	stream_row(f, find_suite(roots, n, "bpf-stream"));
-	met = strings ? report_impl_target(strings, text, sizeof(text)) : -1;
-	if (!met)
-		profile_hint(text, sizeof(text), "bpf-strings");
-	row(f, "string kfuncs at least 2x faster than the best BPF-side alternative from L = 64",
-	    met >= 0 ? text : "–", met);
-	met = pool ? ratio_within(pool, any_point, PAGE_POOL_TOLERANCE, text, sizeof(text)) : -1;
-	if (!met)
-		profile_hint(text, sizeof(text), "page-pool");
-	row(f, "page_pool ratio within 1 % (or its interval includes 1)", met >= 0 ? text : "–",
-	    met);
+	for (int i = 0; i < nrows; i++) {
+		json_t *root = find_suite(roots, n, rows[i].suite->name);
+		char text[600] = "–";
+		int met = root ? judge(&rows[i], root, text, sizeof(text)) : -1;
+
+		if (!met)
+			profile_hint(text, sizeof(text), rows[i].suite->name);
+		row(f, key_of(rows[i].target, "title"), text, met);
+	}
 	fprintf(f, "\n");
 }

@@ -6,13 +6,22 @@
 #include <jansson.h>
 #include <stdio.h>
 
+#include "suites.h"
+
 /*
- * One table row per target of the benchmarks issue, judged from the
- * suites' results among @roots (a target whose suite has no result says
- * so): the refactor's cost on direct lookup and fragmentation, gateway
- * cost per hop, bpf_stream_vprintk against bpf_trace_printk, the string
- * kfuncs' speedup and page_pool's ratio.
+ * The targets table: one row per target of every suite's manifest
+ * ("targets"), ordered by each target's "order" (its suite's unless it
+ * says), judged from the newest result of its suite among @roots (a target
+ * whose suite has no result says so). README.md, "Adding a suite", lists
+ * the metrics.
  */
-void report_targets(FILE *f, json_t *const *roots, int n);
+void report_targets(FILE *f, json_t *const *roots, int n, const struct suites *all);
+
+/*
+ * Does a point's @params pass a target's "points" filter? Each key must
+ * equal its value (an integer, or a string: "" also matches a point
+ * without the key), or be an integer of at least N ({"min": N}).
+ */
+int target_points_match(json_t *params, json_t *filter);
 
 #endif
