@@ -68,7 +68,7 @@ RUN_JOBS = PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
 stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
-	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
+	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-suites test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
 	compare history report plots modules check-series clean distclean kcidb test-kcidb lava \
 	test-lava-schema suites-check
 
@@ -86,6 +86,7 @@ help:
 	@echo "  make initramfs   build the guest initramfs ($(INITRAMFS))"
 	@echo "  make bpf         build workloads/bpf/*.bpf.c and their libbpf runners per kernel"
 	@echo "  make test-unit   host unit tests of the harness only"
+	@echo "  make test-suites  a suite added as one directory shows in help, report, plots; bad manifests refused"
 	@echo "  make test-ktap-agree  pb ktap against the kernel's kunit.py on its test_data logs"
 	@echo "  make test-shellcheck  shellcheck on every shell script of the repository"
 	@echo "  make test-results  RESULTS.md reproduced from results/, plots, history and compare checks"
@@ -220,6 +221,7 @@ $(INITRAMFS): $(GUEST_FILES) $(GUEST_BINS)
 test: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(MAKE) --no-print-directory test-unit
+	-@$(MAKE) --no-print-directory test-suites
 	-@$(MAKE) --no-print-directory test-ktap-agree
 	-@$(MAKE) --no-print-directory test-shellcheck
 	-@$(MAKE) --no-print-directory test-results
@@ -227,7 +229,7 @@ test: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
 	-@$(MAKE) --no-print-directory test-lava-schema
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
-	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
+	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
 		$(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
 		$(call stage_taps,$(GUEST_STAGES))
 
@@ -240,6 +242,12 @@ test-unit: tools
 
 # pb ktap and the kernel's own parser (kunit.py) count the same leaf cases
 # on the logs of the extracted tree's tools/testing/kunit/test_data/.
+# A suite added as one directory shows everywhere; a broken manifest is
+# refused by name (tests/suites-check.sh). Host only.
+test-suites: tools
+	@mkdir -p $(TEST_OUT)
+	-@PB=$(PB) MAKE="$(MAKE)" tests/suites-check.sh $(TEST_OUT)/suites.tap
+
 test-ktap-agree: tools
 	@mkdir -p $(TEST_OUT)
 	@PB=$(PB) tests/kunit-agree.sh $(PB_CACHE)/src $(TEST_OUT)/kunit-agree.tap
@@ -288,8 +296,10 @@ check-series: setup-test trees tools
 # come from their manifests, read by $(PB) once it is built: a target that
 # lists them has suites-check among its prerequisites, which stops on a bad
 # manifest, naming its file and key.
-SUITES = $(shell $(PB) suites list)
-suites_for = $(shell $(PB) suites list --make $(1))
+# ($(shell) is not given make's exported variables before make 4.4: SUITES_DIR explicitly)
+PB_SUITES = SUITES_DIR='$(SUITES_DIR)' $(PB) suites
+SUITES = $(shell $(PB_SUITES) list)
+suites_for = $(shell $(PB_SUITES) list --make $(1))
 SUITE ?= $(SUITES)
 # Past ROUNDS, more rounds run while the noisiest point cannot detect a
 # TARGET_MDE % shift and another round fits in BUDGET seconds per suite.
@@ -418,7 +428,7 @@ test-kcidb: tools
 TEST ?=
 LAVA_OUT := $(BUILD)/lava
 # the suites booted as a guest test of their own (bench-NAME), as make bench boots them
-LAVA_SUITES = $(shell $(PB) suites list --guest)
+LAVA_SUITES = $(shell $(PB_SUITES) list --guest)
 lava_given = $(filter command line environment,$(origin $(1)))
 LAVA_KERNELS = $(if $(call lava_given,KERNEL),$(KERNEL),baseline patched debug)
 LAVA_TEST_LIST = $(if $(call lava_given,SUITE),,$(or $(TEST),$(GUEST_TESTS)))

@@ -1,0 +1,162 @@
+#!/bin/sh
+# make test-suites: a benchmark suite is one directory of SUITES_DIR. A new
+# suite, added to a copy of suites/ with a planted result and nothing else
+# changed, must show in make help, the targets table and its own section of
+# make report, its plot in make plots, its guest script in the initramfs
+# and its pb vm options; a broken manifest must stop pb suites and make with
+# an error naming the file and the key. Host only: no guest, no kernel.
+#   suites-check.sh OUT.tap     (env: PB, MAKE)
+set -u
+PB=${PB:-build/pb} MAKE=${MAKE:-make}
+top=$(pwd)
+PB=$(cd "$(dirname "$PB")" && pwd)/$(basename "$PB")
+work=$(mktemp -d "${TMPDIR:-/tmp}/pb-suites-check.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+# shellcheck source=tests/tap-result.sh
+. tests/tap-result.sh
+tap_start "$1" suites
+
+has() { case $1 in *"$2"*) return 0 ;; esac; return 1; }
+# has_in FILE TEXT: the file holds TEXT (a fixed string)
+has_in() { grep -qF -- "$2" "$1"; }
+
+# The checkout as it stands (tracked and new files, built harness kept
+# newer than its sources), as a repository of one commit, so the results
+# planted at that commit are the ones bench/results-of.sh picks.
+repo=$work/repo
+mkdir -p "$repo"
+git ls-files -c -o --exclude-standard | while read -r f; do [ ! -e "$f" ] || echo "$f"; done |
+	cpio -pdm --quiet "$repo"
+mkdir -p "$repo/build" && cp -a build/pb build/libpb.a build/obj build/tests "$repo/build/"
+git -C "$repo" init -q
+git -C "$repo" add -A
+git -C "$repo" -c user.email=pb@localhost -c user.name=patchbench commit -q -m copy
+commit=$(git -C "$repo" rev-parse --short=12 HEAD)
+
+# The new suite: a copy of suites/ plus planted/, manifest and guest script.
+suites=$work/suites
+cp -a suites "$suites"
+mkdir -p "$suites/planted"
+cat > "$suites/planted/suite.json" <<'EOF'
+{
+	"description": "a planted suite (tests/suites-check.sh)",
+	"order": 15,
+	"params": "n = 1, 2, 4",
+	"fallback": "tcg",
+	"host_share": true,
+	"make": ["history"],
+	"plot": {
+		"title": "planted cost against n",
+		"x": { "param": "n", "label": "n", "log": 2 },
+		"panels": [{ "series": [{ "name": "planted", "colour": "line" }] }]
+	},
+	"targets": [
+		{ "title": "planted: every point within 1 % of baseline", "metric": "ratio", "bound": 0.01 },
+		{ "title": "planted: n=1 within 1 % of baseline", "metric": "ratio", "bound": 0.01,
+		  "points": { "n": 1 }, "order": 5 }
+	]
+}
+EOF
+printf '#!/bin/sh\necho "PB-BENCH suite=planted n=1 ns=1 ns2k=1"\n' > "$suites/planted/guest"
+chmod +x "$suites/planted/guest"
+
+# Its result: n=1 and n=2 unchanged, n=4 10 % slower on the patched kernel.
+samples() { # samples N COST: one boot's PB-BENCH lines, six samples within 0.1 %
+	for j in 0 1 -1 2 -2 0; do
+		awk -v n="$1" -v c="$2" -v j="$j" \
+			'BEGIN { printf "PB-BENCH suite=planted iters=100 n=%d ns=%.2f ns2k=%.2f\n", n, c * (1 + j / 2000), c * (1 + j / 2000) }'
+	done
+}
+for boot in 1 2; do
+	{ samples 1 100; samples 2 200; samples 4 400; } > "$work/a$boot.txt"
+	{ samples 1 100; samples 2 200; samples 4 440; } > "$work/b$boot.txt"
+done
+mkdir -p "$repo/results/$commit"
+check planted-result "pb bench-collect failed" "$PB" bench-collect --suite planted --unit u \
+	--accel icount --meta project_commit="$commit" --out "$repo/results/$commit/planted.json" \
+	baseline="$work/a1.txt" baseline="$work/a2.txt" patched="$work/b1.txt" patched="$work/b2.txt"
+
+# in_repo MAKE-ARGS...: make in the copy with the new suites, output in $work/make.out
+in_repo() {
+	(cd "$repo" && "$MAKE" --no-print-directory SUITES_DIR="$suites" "$@") \
+		> "$work/make.out" 2>&1
+}
+
+if in_repo help; then
+	line=$(grep -F ' planted ' "$work/make.out")
+	check help-lists-it "make help has no planted line" has "$line" "a planted suite (tests/suites-check.sh)"
+else
+	result fail help-lists-it "make help failed: $(tail -n 2 "$work/make.out" | tr '\n' ' ')"
+fi
+order=$(SUITES_DIR=$suites "$PB" suites list | tr '\n' ' ')
+check in-order "pb suites list: $order" has "$order" "mctp-route planted mctp-fragment"
+
+out=$work/report
+if in_repo report REPORT_OUT="$out" PLOT_DATA="$out/data"; then
+	r=$out/RESULTS.md
+	first=$(grep -m 1 '^| planted' "$r" || :)
+	check report-section "no '## planted'" has_in "$r" "## planted"
+	check report-plot-linked "no link to plots/planted.png" has_in "$r" "![planted](plots/planted.png)"
+	check target-met "first target row: $first" has "$first" \
+		"| planted: n=1 within 1 % of baseline | 1 of 1 points; highest ratio 1.000 at iters=100 n=1 | met |"
+	check target-missed "no missed row for the n=4 point" has_in "$r" \
+		"| planted: every point within 1 % of baseline | 2 of 3 points; highest ratio 1.100 at iters=100 n=4 (no profile yet: \`make profile SUITE=planted\`) | **missed** |"
+	# the rows by "order": planted's n=1 (5), mctp-route's (10), planted's own (15), mctp-fragment's (20)
+	rows=$(sed -n '/^| target /,/^$/p' "$r" | awk -F ' [|] ' 'NR > 2 && NR < 7 { print substr($1, 3) }' |
+		tr '\n' ';')
+	check target-order "rows: $rows" [ "$rows" = "planted: n=1 within 1 % of baseline;direct-route lookup within 2 % of baseline: sendmsg() (mctp-route, depth 0);direct-route lookup within 2 % of baseline: mctp_route_lookup() and its release alone (lookup=kernel, depth 0);planted: every point within 1 % of baseline;" ]
+else
+	result fail report "make report failed: $(tail -n 3 "$work/make.out" | tr '\n' ' ')"
+fi
+
+plots=$work/plots
+if in_repo plots PLOTS_OUT="$plots" PLOT_DATA="$plots/data"; then
+	check plot-drawn "no planted.png" [ -s "$plots/planted.png" ]
+	check plot-no-warning "gnuplot: $(cat "$plots/data/planted.err" 2>&1)" [ ! -s "$plots/data/planted.err" ]
+	check plot-two-lines "data: $(head -n 1 "$plots/data/planted-1-1.dat")" \
+		[ "$(grep -c '^"planted: ' "$plots/data/planted-1-1.dat")" = 2 ]
+else
+	result fail plots "make plots failed: $(tail -n 3 "$work/make.out" | tr '\n' ' ')"
+fi
+
+# The guest script reaches the initramfs as bench-planted; the boots get the manifest's options.
+if command -v "${PB_BUSYBOX:-/bin/busybox}" > /dev/null; then
+	(cd "$repo" && SUITES_DIR=$suites vm/mkinitramfs.sh "$work/initramfs.cpio") > "$work/ir.out" 2>&1
+	check initramfs "pb/tests/bench-planted not in the initramfs" \
+		sh -c "cpio -t --quiet < '$work/initramfs.cpio' | grep -qx pb/tests/bench-planted"
+else
+	result fail initramfs "no busybox to build an initramfs with (make setup: busybox-static)"
+fi
+opts=$(cd "$repo" && SUITES_DIR=$suites PB=$PB sh -c '. bench/guest.sh && suite_vm_options planted' | tr '\n' ' ')
+check vm-options "suite_vm_options: $opts" [ "$opts" = "--fallback tcg --share /=host " ]
+check nothing-else-touched "tracked files changed: $(git -C "$repo" status --porcelain --untracked-files=no)" \
+	[ -z "$(git -C "$repo" status --porcelain --untracked-files=no)" ]
+
+# broken NAME 'KEY' EDIT: a copy of suites/ with suites/mctp-route/suite.json
+# edited by the sed script EDIT must fail pb suites list and make help with
+# an error naming that file and KEY.
+broken() {
+	b_dir=$work/broken-$1
+	rm -rf "$b_dir" && cp -a suites "$b_dir"
+	sed -i "$3" "$b_dir/mctp-route/suite.json"
+	if SUITES_DIR=$b_dir "$PB" suites list > "$work/pb.out" 2>&1; then
+		result fail "rejects-$1" "pb suites list accepted it"
+	else
+		b_err=$(cat "$work/pb.out")
+		check "rejects-$1" "said: $b_err" has "$b_err" "$b_dir/mctp-route/suite.json: key $2"
+	fi
+	if (cd "$repo" && "$MAKE" --no-print-directory SUITES_DIR="$b_dir" help) > "$work/make.out" 2>&1; then
+		result fail "make-rejects-$1" "make help accepted it"
+	else
+		check "make-rejects-$1" "said: $(tail -n 2 "$work/make.out")" has_in "$work/make.out" \
+			"$b_dir/mctp-route/suite.json: key $2"
+	fi
+}
+broken missing-key "'description' is missing" '/"description"/d'
+broken wrong-type "'order' should be an integer, not a string" 's/"order": 10/"order": "10"/'
+broken nested-type "'plot.panels.0.series.1.dash' should be an integer, not a string" \
+	's/"lookup=kernel"], "colour": "line", "dash": 2/"lookup=kernel"], "colour": "line", "dash": "2"/'
+broken unknown-key "'fallbak' is not a manifest key here" 's/"order": 10,/"order": 10, "fallbak": "tcg",/'
+broken bad-value "'targets.0.metric' is 'ratios'" '0,/"metric": "ratio"/s//"metric": "ratios"/'
+
+cd "$top" && tap_finish
