@@ -8,6 +8,8 @@ mkdir -p "$OUT"
 # shellcheck source=tests/tap-result.sh
 . tests/tap-result.sh
 tap_start "$tap" harness
+# Stopped from outside (make test's budget): keep what ran, and say so.
+trap 'result fail stopped "harness.sh was stopped after $tap_n results"; tap_finish; exit 1' TERM INT
 
 # guest NAME EXPECTED_EXIT TIMEOUT TEST [ARGS]: boot the initramfs running TEST
 # (VMFLAGS: more pb vm options).
