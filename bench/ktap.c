@@ -352,6 +352,13 @@ static void parse_test(struct parser *p, long expected_num, int is_subtest, int 
 			snprintf(missing, sizeof(missing), "(missing %ld)", num);
 			add(p, missing, KTAP_FAIL, KTAP_CRASHED, "the plan was %ld results: %s",
 			    t.expected, more(p) ? "the parent's result line came first" : "the log ended");
+		} else if (!is_subtest && t.expected < 0 && matches(p, RE_PLAN, NULL, 0)) {
+			/* TAP 13 allows the plan after the results (no subtest can have it) */
+			parse_plan(p, &t);
+			if (t.expected != num - 1)
+				add_error(p, "(plan)", "the plan at the end is %ld results, %ld came",
+					  t.expected, num - 1);
+			break;
 		} else {
 			size_t before = p->pos;
 

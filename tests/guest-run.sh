@@ -4,7 +4,8 @@
 #   (env: PB, INITRAMFS, ACCEL, TEST_OUT, BUILD_DIR, KTAP_SUITES: the module
 #    KUnit suites TEST must report, GUEST_APPEND: more kernel command line,
 #    TIMEOUT, VARIANT: a name for one of several boots of TEST,
-#    EXPECT_PANIC=1: a kdump run, see pb vm --expect-panic)
+#    EXPECT_PANIC=1: a kdump run, see pb vm --expect-panic; SMP: guest CPUs;
+#    FALLBACK: what auto becomes without KVM, icount unless set)
 # The guest writes $TEST_OUT/guest-LABEL-TEST/TEST.tap through the 9p results
 # share, or TEST.ktap (KUnit output of a module), which is turned into
 # TEST.tap here, each suite in KTAP_SUITES required. pb vm adds vm.tap with
@@ -18,8 +19,9 @@ label=$1 kernel=$2 test=$3 arg=${4:-}
 name=$test${VARIANT:+-$VARIANT}
 out=$TEST_OUT/guest-$label-$name
 rm -rf "$out" && mkdir -p "$out"
-"$PB" vm --label "$label/$name" ${EXPECT_PANIC:+--expect-panic} --kernel "$kernel" \
-	--initrd "$INITRAMFS" --accel "$ACCEL" --fallback icount --timeout "${TIMEOUT:-900}" \
+"$PB" vm --label "$label/$name" ${EXPECT_PANIC:+--expect-panic} ${SMP:+--smp "$SMP"} \
+	--kernel "$kernel" \
+	--initrd "$INITRAMFS" --accel "$ACCEL" --fallback "${FALLBACK:-icount}" --timeout "${TIMEOUT:-900}" \
 	--log "$out/console.log" --tap "$out/vm.tap" \
 	--share /=host --share "$out=results:rw" --share "${BUILD_DIR:?}=build" \
 	--append "kunit.filter_glob=pb-* pb.run=$test${arg:+ pb.args=$arg} ${GUEST_APPEND:-}" \

@@ -437,7 +437,7 @@ static void freed_cases(const char *ko)
 
 /* ---- a second CPU rewriting the string being scanned ---- */
 
-static volatile int rewriter_stop;
+static volatile int rewriter_stop, rewriter_running;
 static const int nul_at[] = { 16, 64, 256, 1024 };
 
 static void pin(int cpu)
@@ -459,6 +459,7 @@ static void *rewrite_string(void *arg)
 	volatile char *page = arg;
 
 	pin(1);
+	rewriter_running = 1;
 	for (unsigned int i = 0; !rewriter_stop; i++) {
 		int at = i % 5 < 4 ? nul_at[i % 5] : PB_PAGE - 1;
 
@@ -501,9 +502,18 @@ static void rewrite_cases(void)
 	page[PB_PAGE - 1] = '\0';
 	memset(skel->data_buf2->buf2, 'x', PB_PAGE);	/* strcmp's other side: the whole page */
 	skel->data_buf2->buf2[PB_PAGE - 1] = '\0';
-	pin(0);
 	rewriter_stop = 0;
+	rewriter_running = 0;
 	pthread_create(&t, NULL, rewrite_string, page);
+	/*
+	 * Scan only once the writer runs on the other CPU: a new thread can wait
+	 * long for its first slice when the reader keeps its CPU busy (under
+	 * icount both vCPUs share one host thread, taking turns).
+	 */
+	for (int i = 0; i < 50000 && !rewriter_running; i++)
+		usleep(100);
+	pin(0);
+	tap(rewriter_running, "rewrite.writer-started", "the writer did not start on CPU 1 in 5 s");
 	for (size_t s = 0; s < sizeof(scans) / sizeof(*scans); s++)
 		for (int i = 0; i < CALLS; i++) {
 			struct str_args a = { .op = scans[s].op, .c = scans[s].c, .n = scans[s].n };

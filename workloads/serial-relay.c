@@ -118,57 +118,80 @@ static int open_link_end(char *netdev, size_t len, int *slave_out)
 	return netdev[0] ? master : -1;
 }
 
-static int relay(int from, int to, struct faults *f)
-{
-	unsigned char in[4096], out[8192];
-	ssize_t n = read(from, in, sizeof(in));
-	size_t m = 0;
+/*
+ * One direction of the cable: bytes read from @from wait in @out until @to
+ * takes them. Writes never block: a pty master whose slave has a line
+ * discipline other than N_TTY is not woken when the slave's buffer drains
+ * (only n_tty unthrottles), so a blocking write of more than that buffer
+ * (64 KiB: one 64 KiB MCTP message) could wait for ever while the relay
+ * neither reads nor writes the other way. Pending bytes are retried on a
+ * short poll timeout instead.
+ */
+struct direction {
+	int from, to;
+	struct faults f;
+	unsigned char out[8192];
+	size_t pending, off;
+};
 
+static int take(struct direction *d)
+{
+	unsigned char in[4096];
+	ssize_t n = read(d->from, in, sizeof(in));
+
+	if (n < 0 && (errno == EAGAIN || errno == EINTR))
+		return 1;
 	if (n <= 0)
 		return n == 0 || errno == EIO ? 0 : -1;	/* EIO: the slave side closed */
+	d->pending = d->off = 0;
 	for (ssize_t i = 0; i < n; i++) {
 		unsigned char b = in[i];
 
 		if (healed) {
-			out[m++] = b;
+			d->out[d->pending++] = b;
 			continue;
 		}
-		if (chance(f, f->drop)) {
-			f->dropped++;
+		if (chance(&d->f, d->f.drop)) {
+			d->f.dropped++;
 			continue;
 		}
-		if (chance(f, f->corrupt)) {
-			b ^= (unsigned char)(1u << (next_random(f) % 8));
-			f->corrupted++;
+		if (chance(&d->f, d->f.corrupt)) {
+			b ^= (unsigned char)(1u << (next_random(&d->f) % 8));
+			d->f.corrupted++;
 		}
-		out[m++] = b;
-		if (chance(f, f->dup)) {
-			out[m++] = b;
-			f->duplicated++;
+		d->out[d->pending++] = b;
+		if (chance(&d->f, d->f.dup)) {
+			d->out[d->pending++] = b;
+			d->f.duplicated++;
 		}
 	}
-	if (f->delay_us) {
-		struct timespec ts = { f->delay_us / 1000000, (long)(f->delay_us % 1000000) * 1000 };
+	if (d->f.delay_us) {
+		struct timespec ts = { d->f.delay_us / 1000000, (long)(d->f.delay_us % 1000000) * 1000 };
 
 		nanosleep(&ts, NULL);
 	}
-	for (size_t off = 0; off < m;) {
-		ssize_t w = write(to, out + off, m - off);
+	d->f.relayed += (unsigned long long)n;
+	return 1;
+}
 
-		if (w < 0) {
-			if (errno == EINTR || errno == EAGAIN)
-				continue;
-			return -1;
-		}
-		off += (size_t)w;
+/* Hand on what @d holds, as much as @to takes now. */
+static int give(struct direction *d)
+{
+	while (d->off < d->pending) {
+		ssize_t w = write(d->to, d->out + d->off, d->pending - d->off);
+
+		if (w < 0)
+			return errno == EAGAIN || errno == EINTR ? 1 : -1;
+		d->off += (size_t)w;
 	}
-	f->relayed += (unsigned long long)n;
+	d->pending = d->off = 0;
 	return 1;
 }
 
 int main(int argc, char **argv)
 {
 	struct faults f = { .seed = 1 }, back;
+	struct direction dir[2];
 	char a[32], b[32];
 	int ma, mb, sa, sb;
 
@@ -210,33 +233,49 @@ int main(int argc, char **argv)
 	back.seed = f.seed * 6364136223846793005ULL + 1442695040888963407ULL;
 	if (!back.seed)
 		back.seed = 1;
+	dir[0] = (struct direction){ .from = ma, .to = mb, .f = f };
+	dir[1] = (struct direction){ .from = mb, .to = ma, .f = back };
+	fcntl(ma, F_SETFL, fcntl(ma, F_GETFL) | O_NONBLOCK);
+	fcntl(mb, F_SETFL, fcntl(mb, F_GETFL) | O_NONBLOCK);
 	printf("%s %s\n", a, b);
 	fflush(stdout);
 	signal(SIGTERM, on_signal);
 	signal(SIGINT, on_signal);
 	signal(SIGUSR1, on_signal);
 	while (!stop) {
-		struct pollfd p[2] = { { ma, POLLIN, 0 }, { mb, POLLIN, 0 } };
+		struct pollfd p[2];
+		int waiting = 0, r = 1;
 
 		if (healed == 1) {
 			fprintf(stderr, "serial-relay: healed after dropping %llu, duplicating %llu, "
-				"corrupting %llu bytes\n", f.dropped + back.dropped,
-				f.duplicated + back.duplicated, f.corrupted + back.corrupted);
+				"corrupting %llu bytes\n", dir[0].f.dropped + dir[1].f.dropped,
+				dir[0].f.duplicated + dir[1].f.duplicated,
+				dir[0].f.corrupted + dir[1].f.corrupted);
 			healed = 2;
 		}
-		if (poll(p, 2, 1000) < 0) {
+		/* a direction with bytes pending reads no more until they are taken */
+		for (int i = 0; i < 2; i++) {
+			p[i] = (struct pollfd){ dir[i].from, dir[i].pending ? 0 : POLLIN, 0 };
+			waiting |= dir[i].pending != 0;
+		}
+		if (poll(p, 2, waiting ? 10 : 1000) < 0) {
 			if (errno == EINTR)
 				continue;
 			break;
 		}
-		if ((p[0].revents & POLLIN) && relay(ma, mb, &f) < 0)
-			break;
-		if ((p[1].revents & POLLIN) && relay(mb, ma, &back) < 0)
+		for (int i = 0; i < 2 && r >= 0; i++) {
+			if (p[i].revents & POLLIN)
+				r = take(&dir[i]);
+			if (r >= 0 && dir[i].pending)
+				r = give(&dir[i]);
+		}
+		if (r < 0)
 			break;
 	}
 	fprintf(stderr, "serial-relay: %s<->%s relayed %llu bytes, dropped %llu, duplicated %llu, "
-		"corrupted %llu\n", a, b, f.relayed + back.relayed, f.dropped + back.dropped,
-		f.duplicated + back.duplicated, f.corrupted + back.corrupted);
+		"corrupted %llu\n", a, b, dir[0].f.relayed + dir[1].f.relayed,
+		dir[0].f.dropped + dir[1].f.dropped, dir[0].f.duplicated + dir[1].f.duplicated,
+		dir[0].f.corrupted + dir[1].f.corrupted);
 	close(sa);
 	close(sb);
 	return 0;

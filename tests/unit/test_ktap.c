@@ -326,6 +326,20 @@ static void plain_tap_without_version(void **state)
 	ktap_free(&rep);
 }
 
+/* TAP 13 lets the plan come after the results, as the BPF runners write it. */
+static void plan_at_the_end(void **state)
+{
+	struct ktap_report rep;
+
+	(void)state;
+	parse("TAP version 13\nok 1 - a\nnot ok 2 - b\n1..2\n", &rep);
+	assert_counts(&rep, 1, 1, 0, 0, 0);
+	ktap_free(&rep);
+	parse("TAP version 13\nok 1 - a\n1..3\n", &rep);
+	assert_counts(&rep, 1, 0, 0, 0, 1);
+	ktap_free(&rep);
+}
+
 static void tap_round_trip(void **state)
 {
 	struct ktap_report a = { 0 }, b;
@@ -373,6 +387,7 @@ int main(void)
 		cmocka_unit_test(missing_plans),
 		cmocka_unit_test(log_errors_fail),
 		cmocka_unit_test(plain_tap_without_version),
+		cmocka_unit_test(plan_at_the_end),
 		cmocka_unit_test(tap_round_trip),
 	};
 

@@ -12,6 +12,7 @@ tap_begin() {
 check() {
 	tap_name=$1; shift
 	tap_n=$((tap_n + 1))
+	echo "check $tap_n: $tap_prefix.$tap_name"	# where a stuck guest stopped
 	if "$@" > "/tmp/$tap_name.out" 2>&1; then
 		echo "ok $tap_n - $tap_prefix.$tap_name" >> "$tap_file.body"
 	else
