@@ -540,10 +540,16 @@ static void rewrite_cases(void)
 			if ((err || !ok) && !odd++)
 				snprintf(why, sizeof(why), "%s: rc %d result %d", scans[s].what, err, got);
 		}
-	/* on a loaded host the writer may not have run yet: scan on, bounded, until it shows */
+	/*
+	 * The writer may not have run during those scans (on a loaded host; under
+	 * icount, where the vCPUs take turns, a busy CPU 0 can keep CPU 1 waiting):
+	 * scan on, bounded, idling CPU 0 between scans, until it shows.
+	 */
 	for (int i = 0; i < 50 * CALLS && values < 2; i++) {
 		struct str_args a = { .op = OP_STRLEN };
 		int got;
+
+		usleep(100);
 
 		if (!run(&a, &got) && got != seen[0] && got != seen[1])
 			seen[values++] = got;
