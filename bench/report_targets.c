@@ -7,6 +7,7 @@
  */
 #include "report_targets.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -41,6 +42,17 @@ static const char *str_param(json_t *point, const char *key)
 	json_t *v = json_object_get(json_object_get(point, "params"), key);
 
 	return json_is_string(v) ? json_string_value(v) : "";
+}
+
+/* A point's value of @key as text, "" when it has none: "4096", "kfunc". */
+static const char *param_text(json_t *point, const char *key, char *buf, size_t len)
+{
+	json_t *v = json_object_get(json_object_get(point, "params"), key);
+
+	if (!json_is_integer(v))
+		return str_param(point, key);
+	snprintf(buf, len, "%lld", json_integer_value(v));
+	return buf;
 }
 
 int target_points_match(json_t *params, json_t *filter)
@@ -191,14 +203,16 @@ static double fit3(const double *x1, const double *x2, const double *y, int n, d
  * position k + 1, so a send walks (d + 1)(d + 2) / 2 routes in all, and the
  * raw cost is not linear in d. The fit separates the two: cost = a + b·d +
  * c·walked, where b is what one hop costs beyond the list walk and c the
- * cost of one route walked past. Met when R² is at least "bound".
+ * cost of one route walked past. Met when R² is at least "bound" and, with
+ * "per_hop_max", b is at most that.
  */
 static int chain_fit(json_t *root, json_t *target, char *text, size_t len)
 {
 	const char *xkey = key_of(target, "x"), *count = key_of(target, "count");
 	double depth[MAX_DEPTHS], walked[MAX_DEPTHS], y[MAX_DEPTHS], c[3], r2;
+	char bound_text[40] = "";
 	int n = 0, maxd = 0;
-	json_t *p;
+	json_t *p, *max;
 	size_t i;
 
 	json_array_foreach(json_object_get(root, "points"), i, p) {
@@ -217,12 +231,18 @@ static int chain_fit(json_t *root, json_t *target, char *text, size_t len)
 		return -1;
 	}
 	r2 = fit3(depth, walked, y, n, c);
-	snprintf(text, len, "**%.1f per hop** plus %.1f per route walked past (%s; "
+	max = json_object_get(target, "per_hop_max");
+	if (max)
+		snprintf(bound_text, sizeof(bound_text), " (at most %g)", json_number_value(max));
+	snprintf(text, len, "**%.1f per hop**%s plus %.1f per route walked past (%s; "
 		 "least squares over %d depths, 0..%d, of cost = a + b·d + c·(d+1)(d+2)/2: "
-		 "a = %.1f, R² = %.4f); the raw cost is not linear in d: every hop's lookup walks "
-		 "the list that holds the chain", c[1], c[2], key_of(root, "unit"), n, maxd, c[0],
-		 r2);
-	return r2 >= json_number_value(json_object_get(target, "bound"));
+		 "a = %.1f, R² = %.4f); %s", c[1], max ? bound_text : "", c[2],
+		 key_of(root, "unit"), n, maxd, c[0], r2,
+		 fabs(c[2]) < 0.5 ? "no hop walks the list: the cost is linear in d" :
+		 "the raw cost is not linear in d: every hop's lookup walks the list that holds "
+		 "the chain");
+	return r2 >= json_number_value(json_object_get(target, "bound")) &&
+	       (!max || c[1] <= json_number_value(max));
 }
 
 /* Do points @p and @q have the same value of every "match" key (or both none)? */
@@ -281,15 +301,18 @@ static int versus(json_t *root, json_t *target, json_t *units, char *text, size_
 
 	json_array_foreach(json_object_get(root, "points"), i, p) {
 		double s = median(p, kernel);
+		char text_p[32], text_q[32];
 
-		if (strcmp(str_param(p, key), subject) || s < 0 || !in_target(p, target))
+		if (strcmp(param_text(p, key, text_p, sizeof(text_p)), subject) || s < 0 ||
+		    !in_target(p, target))
 			continue;
 		json_array_foreach(json_object_get(root, "points"), j, q) {
 			double t = median(q, kernel);
 			size_t off = strlen(list);
 			char label[200];
 
-			if (strcmp(str_param(q, key), against) || !same_match(p, q, target) || t <= 0)
+			if (strcmp(param_text(q, key, text_q, sizeof(text_q)), against) ||
+			    !same_match(p, q, target) || t <= 0)
 				continue;
 			judged++;
 			met += s <= t * (1 + bound);

@@ -5,6 +5,7 @@
  *
  *   mctp-bench --routes N [--depth D] [--size B] [--iters K] [--samples S]
  *              [--fragment] [--mtu M] [--route-mtu M] [--local] [--kernel-lookup KO]
+ *              [--churn]
  *
  * Builds a table of N routes whose target is found last, optionally reached
  * through a chain of D gateway routes (patched kernel), then times K sends
@@ -27,6 +28,11 @@
  * --kernel-lookup KO loads kernel/modules/mctp-lookup instead of sending:
  * it times mctp_route_lookup() alone against the same table and prints its
  * own PB-BENCH lines to the kernel log.
+ *
+ * --churn times adding and deleting one more route to the table instead:
+ *   PB-BENCH suite=mctp-route op=add-del routes=N depth=D iters=K ns=X ns2k=Y
+ * (one RTM_NEWROUTE and one RTM_DELROUTE per iteration), what a lookup
+ * structure may cost the writers.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -179,6 +185,18 @@ static void kernel_lookup(const char *ko, long routes, long depth, long iters, l
 	close(fd);
 }
 
+/* Adds and deletes @eid on @ifindex @iters times: the cost per pair. */
+static double time_churn(unsigned char eid, int ifindex, long iters)
+{
+	double t0 = now_ns();
+
+	for (long i = 0; i < iters; i++) {
+		route(RTM_NEWROUTE, eid, ifindex, NULL, 0);
+		route(RTM_DELROUTE, eid, ifindex, NULL, 0);
+	}
+	return (now_ns() - t0) / (double)iters;
+}
+
 /* The socket that receives in --local mode, or -1. */
 static int rd = -1;
 
@@ -231,7 +249,7 @@ static void local_setup(int sd, struct sockaddr_mctp *to)
 int main(int argc, char **argv)
 {
 	long routes = 1, depth = 0, size = 1, iters = 2000, samples = 5, mtu = 0, route_mtu = 0;
-	int fragment = 0, local = 0;
+	int fragment = 0, local = 0, churn = 0;
 	const char *lookup_ko = NULL;
 	struct filler f = { .dev = 0, .eid = 9 };
 	struct sockaddr_mctp to = { .smctp_family = AF_MCTP, .smctp_network = 1,
@@ -243,8 +261,9 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc; i += 2) {
 		long v = i + 1 < argc ? atol(argv[i + 1]) : 0;
 
-		if (!strcmp(argv[i], "--fragment") || !strcmp(argv[i], "--local")) {
-			*(argv[i][2] == 'f' ? &fragment : &local) = 1;
+		if (!strcmp(argv[i], "--fragment") || !strcmp(argv[i], "--local") ||
+		    !strcmp(argv[i], "--churn")) {
+			*(argv[i][2] == 'f' ? &fragment : argv[i][2] == 'l' ? &local : &churn) = 1;
 			i--;	/* no value */
 		} else if (i + 1 >= argc) {
 			goto usage;
@@ -269,7 +288,7 @@ int main(int argc, char **argv)
 	}
 	if (routes < depth + 1 || depth < 0 || depth > 40 || size < 1 || size > 65535 ||
 	    iters < 1 || samples < 1 || (mtu && (mtu < 68 || mtu > 65536)) || route_mtu < 0 ||
-	    (local && (depth || route_mtu)))
+	    (local && (depth || route_mtu)) || (churn && (local || fragment || lookup_ko)))
 		goto usage;
 	if (nl_open(&nl))
 		die("netlink", -errno);
@@ -307,6 +326,26 @@ int main(int argc, char **argv)
 		route(RTM_NEWROUTE, eid, ifindex, NULL, 0);
 	}
 
+	if (churn) {
+		unsigned char eid;
+		int ifindex;
+
+		if (next_filler(&f, (int)depth, &eid, &ifindex)) {
+			fprintf(stderr, "mctp-bench: no room for one more route on %d devices\n",
+				f.ndevs);
+			return 1;
+		}
+		time_churn(eid, ifindex, iters);	/* warm-up */
+		for (long s = 0; s < samples; s++) {
+			double one = time_churn(eid, ifindex, iters);
+			double two = time_churn(eid, ifindex, 2 * iters);
+
+			printf("PB-BENCH suite=mctp-route op=add-del routes=%ld depth=%ld iters=%ld "
+			       "ns=%.1f ns2k=%.1f\n", routes, depth, iters, one, two);
+		}
+		goto out;
+	}
+
 	sd = socket(AF_MCTP, SOCK_DGRAM, 0);
 	if (sd < 0) {
 		perror("mctp-bench: socket");
@@ -336,6 +375,7 @@ int main(int argc, char **argv)
 			       "ns=%.1f ns2k=%.1f\n", routes, depth, size, iters, one, two);
 		}
 	}
+out:
 	/* Gateway routes have no device: unloading mctp_null would not remove them. */
 	for (long d = 0; d < depth; d++) {
 		struct fq_addr gw = { 1, (unsigned char)(TARGET_EID + d + 1) };
@@ -346,7 +386,8 @@ int main(int argc, char **argv)
 usage:
 	fprintf(stderr, "usage: mctp-bench --routes N [--depth D] [--size B] [--iters K] "
 		"[--samples S] [--fragment] [--mtu M] [--route-mtu M] [--local] "
-		"[--kernel-lookup KO]\n"
-		"  (N >= D+1, D <= 40, 68 <= M; --local: no depth or route MTU)\n");
+		"[--kernel-lookup KO] [--churn]\n"
+		"  (N >= D+1, D <= 40, 68 <= M; --local: no depth or route MTU;\n"
+		"   --churn: not with --local, --fragment or --kernel-lookup)\n");
 	return 2;
 }
