@@ -90,19 +90,14 @@ void write_text(const char *path, const char *text)
 		fail_msg("cannot write %s: %s", path, strerror(errno));
 }
 
-void pb_run(struct pb_result *r, ...)
+static void pb_runv(struct pb_result *r, char **argv)
 {
-	char *argv[MAX_ARGS + 2] = { PB_BIN }, out[4096], err[4096];
 	posix_spawn_file_actions_t fa;
-	int argc = 1, status, rc;
-	va_list ap;
+	char out[4096], err[4096];
+	int status, rc;
 	pid_t pid;
 
-	va_start(ap, r);
-	while (argc <= MAX_ARGS && (argv[argc] = va_arg(ap, char *)))
-		argc++;
-	va_end(ap);
-	assert_true(argc <= MAX_ARGS);
+	argv[0] = PB_BIN;
 	snprintf(out, sizeof(out), "%s", scratch("run.out"));
 	snprintf(err, sizeof(err), "%s", scratch("run.err"));
 	posix_spawn_file_actions_init(&fa);
@@ -117,6 +112,41 @@ void pb_run(struct pb_result *r, ...)
 	r->status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 	r->out = read_text(out);
 	r->err = read_text(err);
+}
+
+/* Append the NULL-terminated char * arguments of @ap to @argv from @argc on. */
+static void take_args(char **argv, int argc, va_list ap)
+{
+	while (argc <= MAX_ARGS && (argv[argc] = va_arg(ap, char *)))
+		argc++;
+	assert_true(argc <= MAX_ARGS);
+}
+
+void pb_run(struct pb_result *r, ...)
+{
+	char *argv[MAX_ARGS + 2] = { NULL };
+	va_list ap;
+
+	va_start(ap, r);
+	take_args(argv, 1, ap);
+	va_end(ap);
+	pb_runv(r, argv);
+}
+
+void pb_collect(struct pb_result *r, const char *name, ...)
+{
+	char *argv[MAX_ARGS + 2] = { NULL, "bench-collect", "--suite", "selftest", "--unit", "u",
+				     "--accel", "icount", "--out", (char *)scratch(name) };
+	struct pb_result own, *res = r ? r : &own;
+	va_list ap;
+
+	va_start(ap, name);
+	take_args(argv, 10, ap);
+	va_end(ap);
+	pb_runv(res, argv);
+	assert_exit(res, 0);
+	if (!r)
+		pb_result_free(&own);
 }
 
 void pb_result_free(struct pb_result *r)

@@ -26,6 +26,12 @@ const char *scratch(const char *name);
 
 /* Run pb ARGS... (NULL-terminated); fails the test if pb cannot be started. */
 void pb_run(struct pb_result *r, ...) __attribute__((sentinel));
+/*
+ * pb bench-collect of suite "selftest" (unit u, icount) into the scratch file
+ * @name from KERNEL=FILE... (NULL-terminated); fails the test unless it
+ * succeeds. pb's output in @r (free it) unless @r is NULL.
+ */
+void pb_collect(struct pb_result *r, const char *name, ...) __attribute__((sentinel));
 void pb_result_free(struct pb_result *r);
 
 /* A file's whole text (free it); fails the test if it cannot be read. */

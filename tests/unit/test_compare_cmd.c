@@ -18,26 +18,9 @@
 
 #define CMP FIXTURES "/compare/"
 
-/*
- * bench-collect the KERNEL=FILE sides (up to three) into the scratch file
- * @name; its output in @r when not NULL.
- */
-static void collect(struct pb_result *r, const char *name, const char *side1, const char *side2,
-		    const char *side3)
-{
-	struct pb_result own;
-
-	r = r ? r : &own;
-	pb_run(r, "bench-collect", "--suite", "selftest", "--unit", "u", "--accel", "icount",
-	       "--out", scratch(name), side1, side2, side3, NULL);
-	assert_exit(r, 0);
-	if (r == &own)
-		pb_result_free(r);
-}
-
 static void collect_planted(struct pb_result *r)
 {
-	collect(r, "r.json", "baseline=" CMP "before.txt", "patched=" CMP "after.txt", NULL);
+	pb_collect(r, "r.json", "baseline=" CMP "before.txt", "patched=" CMP "after.txt", NULL);
 }
 
 /* pb compare A B, as the table (--json: as JSON), exiting @want. */
@@ -135,8 +118,8 @@ static void under_noise_floor(void **state)
 	json_t *cmp;
 
 	(void)state;
-	collect(NULL, "floor.json", "baseline=" CMP "floor-before.txt", "patched=" CMP "floor-after.txt",
-		NULL);
+	pb_collect(NULL, "floor.json", "baseline=" CMP "floor-before.txt",
+		   "patched=" CMP "floor-after.txt", NULL);
 	compare(&r, 0, "floor.json:baseline", "floor.json:patched", 0);
 	assert_line_matches(r.out, "^| x=1 .*within boot noise | 0.5 % |");
 	pb_result_free(&r);
@@ -155,8 +138,8 @@ static void third_kernel_by_name(void **state)
 	struct pb_result r;
 
 	(void)state;
-	collect(NULL, "three.json", "baseline=" CMP "before.txt", "bisect=" CMP "after.txt",
-		"patched=" CMP "after.txt");
+	pb_collect(NULL, "three.json", "baseline=" CMP "before.txt", "bisect=" CMP "after.txt",
+		   "patched=" CMP "after.txt", NULL);
 	compare(&r, 0, "three.json:baseline", "three.json:bisect", 3);
 	assert_line_matches(r.out, "^| x=1 .*REGRESSION");
 	pb_result_free(&r);

@@ -14,19 +14,10 @@
 
 #include "pb_run.h"
 
+#define SAMPLES FIXTURES "/noise/samples.txt"
 #define CV_MAX 0.115470054	/* sqrt(400 / 3) / 100 */
 /* 100 (z_0.975 + z_0.8) CV_MAX sqrt(2 / 3) / sqrt(3 / pi): the noisiest point, 3 samples */
 #define MDE_PCT 27.0297389
-
-static void collect(void)
-{
-	struct pb_result r;
-
-	pb_run(&r, "bench-collect", "--suite", "selftest", "--unit", "u", "--accel", "icount",
-	       "--out", scratch("r.json"), "baseline=" FIXTURES "/noise/samples.txt", NULL);
-	assert_exit(&r, 0);
-	pb_result_free(&r);
-}
 
 static double num(json_t *o, const char *key)
 {
@@ -43,7 +34,7 @@ static void spread_as_json(void **state)
 	json_t *noise;
 
 	(void)state;
-	collect();
+	pb_collect(NULL, "r.json", "baseline=" SAMPLES, NULL);
 	pb_run(&r, "noise", "--json", scratch("r.json"), "baseline", "selftest", "tcg", NULL);
 	assert_exit(&r, 0);
 	noise = json_loads(r.out, 0, NULL);
@@ -66,7 +57,7 @@ static void record_line_collected(void **state)
 	json_t *root, *rec;
 
 	(void)state;
-	collect();
+	pb_collect(NULL, "r.json", "baseline=" SAMPLES, NULL);
 	pb_run(&r, "noise", scratch("r.json"), "baseline", "selftest", "tcg", NULL);
 	assert_exit(&r, 0);
 	write_text(scratch("noise.txt"), r.out);
@@ -93,7 +84,7 @@ static void absent_kernel_refused(void **state)
 	struct pb_result r;
 
 	(void)state;
-	collect();
+	pb_collect(NULL, "r.json", "baseline=" SAMPLES, NULL);
 	pb_run(&r, "noise", scratch("r.json"), "patched", "selftest", "tcg", NULL);
 	assert_exit(&r, 1);
 	assert_contains(r.err, "no patched samples");

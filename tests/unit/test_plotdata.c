@@ -16,13 +16,7 @@
 
 static void collect(void)
 {
-	struct pb_result r;
-
-	pb_run(&r, "bench-collect", "--suite", "selftest", "--unit", "u", "--accel", "icount",
-	       "--out", scratch("r.json"), "baseline=" PD "baseline.txt", "patched=" PD "patched.txt",
-	       NULL);
-	assert_exit(&r, 0);
-	pb_result_free(&r);
+	pb_collect(NULL, "r.json", "baseline=" PD "baseline.txt", "patched=" PD "patched.txt", NULL);
 }
 
 /* One block per kernel and impl, titled by them, rows sorted by size; iters is no parameter. */

@@ -28,15 +28,11 @@ static char *report(const char *json)
  */
 static void suspect_marks(void **state)
 {
-	struct pb_result r;
 	char *md;
 
 	(void)state;
-	pb_run(&r, "bench-collect", "--suite", "selftest", "--unit", "u", "--accel", "icount",
-	       "--out", scratch("r.json"), "baseline=" FIXTURES "/report/boot1.txt",
-	       "baseline=" FIXTURES "/report/boot2.txt", NULL);
-	assert_exit(&r, 0);
-	pb_result_free(&r);
+	pb_collect(NULL, "r.json", "baseline=" FIXTURES "/report/boot1.txt",
+		   "baseline=" FIXTURES "/report/boot2.txt", NULL);
 	md = report(scratch("r.json"));
 	assert_line_matches(md, "^| x=1 .*suspect: first sample off");
 	assert_line_matches(md, "^| x=2 .*suspect: icount repeats disagree");
@@ -78,15 +74,11 @@ static void assert_in_order(const char *text, const char *first, const char *the
  */
 static void targets_met_and_missed(void **state)
 {
-	struct pb_result r;
 	char *md;
 
 	(void)state;
-	pb_run(&r, "bench-collect", "--suite", "selftest", "--unit", "u", "--accel", "icount",
-	       "--out", scratch("r.json"), "baseline=" FIXTURES "/compare/before.txt",
-	       "patched=" FIXTURES "/compare/after.txt", NULL);
-	assert_exit(&r, 0);
-	pb_result_free(&r);
+	pb_collect(NULL, "r.json", "baseline=" FIXTURES "/compare/before.txt",
+		   "patched=" FIXTURES "/compare/after.txt", NULL);
 	assert_int_equal(setenv("SUITES_DIR", FIXTURES "/targets/suites", 1), 0);
 	md = report(scratch("r.json"));
 	unsetenv("SUITES_DIR");
