@@ -164,9 +164,13 @@ $(LIBPB): $(call obj,$(HARNESS_LIB_SRC))
 $(PB): $(call obj,bench/pb.c) $(LIBPB)
 	$(CC) $(CFLAGS) -o $@ $^ -ljansson -lm
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIBPB) $(HARNESS_HDR)
+# Unit tests of whole commands run $(PB) on tests/fixtures/ (tests/unit/pb_run.c).
+PB_RUN := $(call obj,tests/unit/pb_run.c)
+$(PB_RUN): CFLAGS += -DPB_BIN='"$(PB)"'
+$(PB_RUN): tests/unit/pb_run.h
+$(BUILD)/tests/%: tests/unit/%.c $(PB_RUN) $(LIBPB) $(HARNESS_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -DSRCDIR='"tests/unit"' -o $@ $< $(LIBPB) -lcmocka -ljansson -lm
+	$(CC) $(CFLAGS) -Itests/unit -DSRCDIR='"tests/unit"' -o $@ $< $(PB_RUN) $(LIBPB) -lcmocka -ljansson -lm
 
 $(BUILD)/guest/mctp: $(wildcard workloads/mctp/*.[ch]) workloads/nl.c workloads/nl.h
 	@mkdir -p $(@D)

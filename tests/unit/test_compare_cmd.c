@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pb bench-collect, then pb compare, on planted samples (tests/fixtures/compare/):
+ * before.txt, and after.txt where x=1 is 10 % slower; in both, x=2 is the
+ * same and x=3's 2K batch does not cost twice its K batch (the benchmark
+ * does not scale). floor-after.txt is 0.3 % slower than floor-before.txt:
+ * significant on pooled samples, but under the icount noise floor.
+ */
+#include <jansson.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <cmocka.h>
+
+#include "pb_run.h"
+
+#define CMP FIXTURES "/compare/"
+
+static void collect_planted(struct pb_result *r)
+{
+	pb_collect(r, "r.json", "baseline=" CMP "before.txt", "patched=" CMP "after.txt", NULL);
+}
+
+/* pb compare A B, as the table (--json: as JSON), exiting @want. */
+static void compare(struct pb_result *r, int json, const char *a, const char *b, int want)
+{
+	if (json)
+		pb_run(r, "compare", "--json", scratch(a), scratch(b), NULL);
+	else
+		pb_run(r, "compare", scratch(a), scratch(b), NULL);
+	assert_exit(r, want);
+}
+
+/* The verdict of point x=@x in pb compare --json's output. */
+static const char *verdict(json_t *cmp, int x, int *regression)
+{
+	json_t *p;
+	size_t i;
+
+	json_array_foreach(json_object_get(cmp, "points"), i, p)
+		if (json_integer_value(json_object_get(json_object_get(p, "params"), "x")) == x) {
+			*regression = json_is_true(json_object_get(p, "regression"));
+			return json_string_value(json_object_get(p, "verdict"));
+		}
+	fail_msg("no point x=%d", x);
+	return NULL;
+}
+
+static json_t *parse(const struct pb_result *r)
+{
+	json_error_t err;
+	json_t *cmp = json_loads(r->out, 0, &err);
+
+	if (!cmp)
+		fail_msg("pb compare --json: %s in:\n%s", err.text, r->out);
+	return cmp;
+}
+
+static void collect_groups_by_point(void **state)
+{
+	struct pb_result r;
+	json_t *root;
+
+	(void)state;
+	collect_planted(&r);
+	assert_contains(r.out, "bench: selftest: 42 samples in 3 points");
+	root = json_load_file(scratch("r.json"), 0, NULL);
+	assert_non_null(root);
+	assert_int_equal(json_array_size(json_object_get(root, "points")), 3);
+	json_decref(root);
+	pb_result_free(&r);
+}
+
+static void aa_clean(void **state)
+{
+	struct pb_result r;
+
+	(void)state;
+	collect_planted(NULL);
+	compare(&r, 0, "r.json:baseline", "r.json:baseline", 0);
+	assert_contains(r.out, "0 significant regressions");
+	pb_result_free(&r);
+}
+
+static void planted_regression_flagged(void **state)
+{
+	struct pb_result r;
+	int regression;
+	json_t *cmp;
+
+	(void)state;
+	collect_planted(NULL);
+	compare(&r, 0, "r.json:baseline", "r.json:patched", 3);
+	assert_line_matches(r.out, "^| x=1 .*REGRESSION");
+	assert_line_matches(r.out, "^| x=2 .*no significant change");
+	assert_line_matches(r.out, "^| x=3 .*invalid");
+	assert_contains(r.out, "1 significant regressions");
+	pb_result_free(&r);
+
+	compare(&r, 1, "r.json:baseline", "r.json:patched", 3);
+	cmp = parse(&r);
+	assert_string_equal(verdict(cmp, 1, &regression), "slower");
+	assert_true(regression);
+	assert_string_equal(verdict(cmp, 2, &regression), "no-change");
+	assert_false(regression);
+	assert_string_equal(verdict(cmp, 3, &regression), "invalid");
+	assert_false(regression);
+	json_decref(cmp);
+	pb_result_free(&r);
+}
+
+static void under_noise_floor(void **state)
+{
+	struct pb_result r;
+	int regression;
+	json_t *cmp;
+
+	(void)state;
+	pb_collect(NULL, "floor.json", "baseline=" CMP "floor-before.txt",
+		   "patched=" CMP "floor-after.txt", NULL);
+	compare(&r, 0, "floor.json:baseline", "floor.json:patched", 0);
+	assert_line_matches(r.out, "^| x=1 .*within boot noise | 0.5 % |");
+	pb_result_free(&r);
+
+	compare(&r, 1, "floor.json:baseline", "floor.json:patched", 0);
+	cmp = parse(&r);
+	assert_string_equal(verdict(cmp, 1, &regression), "within-boot-noise");
+	assert_false(regression);
+	json_decref(cmp);
+	pb_result_free(&r);
+}
+
+/* make bisect's third kernel is compared by its name. */
+static void third_kernel_by_name(void **state)
+{
+	struct pb_result r;
+
+	(void)state;
+	pb_collect(NULL, "three.json", "baseline=" CMP "before.txt", "bisect=" CMP "after.txt",
+		   "patched=" CMP "after.txt", NULL);
+	compare(&r, 0, "three.json:baseline", "three.json:bisect", 3);
+	assert_line_matches(r.out, "^| x=1 .*REGRESSION");
+	pb_result_free(&r);
+}
+
+static void absent_kernel_refused(void **state)
+{
+	struct pb_result r;
+
+	(void)state;
+	collect_planted(NULL);
+	compare(&r, 0, "r.json:baseline", "r.json:bisect", 1);
+	assert_contains(r.err, "no point has samples on both sides");
+	pb_result_free(&r);
+}
+
+static void other_suite_refused(void **state)
+{
+	struct pb_result r;
+	json_t *root;
+
+	(void)state;
+	collect_planted(NULL);
+	root = json_load_file(scratch("r.json"), 0, NULL);
+	assert_non_null(root);
+	json_object_set_new(root, "suite", json_string("other"));
+	assert_int_equal(json_dump_file(root, scratch("other.json"), 0), 0);
+	json_decref(root);
+	compare(&r, 0, "r.json", "other.json", 1);
+	assert_contains(r.err, "not comparable");
+	pb_result_free(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(collect_groups_by_point),
+		cmocka_unit_test(aa_clean),
+		cmocka_unit_test(planted_regression_flagged),
+		cmocka_unit_test(under_noise_floor),
+		cmocka_unit_test(third_kernel_by_name),
+		cmocka_unit_test(absent_kernel_refused),
+		cmocka_unit_test(other_suite_refused),
+	};
+
+	return cmocka_run_group_tests_name("compare-cmd", tests, scratch_make, scratch_remove);
+}
