@@ -2,7 +2,8 @@
 # make test-load: the guest boots of make test twice, once on an idle machine
 # and once with the machine made busy on purpose (a CPU hog per core and one
 # unrelated QEMU guest spinning its CPUs), then every verdict compared: the
-# two runs must agree test for test.
+# two runs must agree test for test, and neither may fail (two runs that
+# fail alike prove nothing about load).
 #   load.sh STAGE...      (env: as run-jobs.sh; TEST_OUT is the base name:
 #                          TEST_OUT-idle and TEST_OUT-load are written)
 set -u
@@ -47,10 +48,18 @@ TEST_OUT=$base-load tests/run-jobs.sh "$@"
 stop_load
 verdicts "$base-idle" > "$base-idle.verdicts"
 verdicts "$base-load" > "$base-load.verdicts"
+rc=0
 if diff -u "$base-idle.verdicts" "$base-load.verdicts" > "$base-load.diff"; then
 	echo "test-load: $(wc -l < "$base-idle.verdicts") verdicts, idle and busy alike"
 else
 	echo "test-load: verdicts differ between the idle and the busy run:"
 	cat "$base-load.diff"
-	exit 1
+	rc=1
 fi
+failing=$(grep -hE ' (not ok|missing)$' "$base-idle.verdicts" "$base-load.verdicts" | sort -u)
+if [ -n "$failing" ]; then
+	echo "test-load: not every verdict is ok (idle or busy):"
+	echo "$failing"
+	rc=1
+fi
+exit $rc
