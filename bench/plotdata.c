@@ -121,6 +121,17 @@ static int block(FILE *out, const struct lines_of *l, const char *kernel, const 
 	return 0;
 }
 
+int plotdata_has_points(json_t *root, const struct plotdata_spec *spec)
+{
+	json_t *points = json_array();
+	int n;
+
+	matching(root, spec->xkey, spec->filters, points);
+	n = (int)json_array_size(points);
+	json_decref(points);
+	return n > 0;
+}
+
 int plotdata_write(FILE *out, json_t *root, const char *what, const struct plotdata_spec *spec)
 {
 	char lines[MAX_LINES][256];

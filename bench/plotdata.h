@@ -23,5 +23,7 @@ struct plotdata_spec {
  * @what names the result in messages. Returns 0, or 1 having said why.
  */
 int plotdata_write(FILE *out, json_t *root, const char *what, const struct plotdata_spec *spec);
+/* Does any point of @root match @spec's filters and have its x? */
+int plotdata_has_points(json_t *root, const struct plotdata_spec *spec);
 
 #endif

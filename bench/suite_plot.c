@@ -179,6 +179,7 @@ static int script(FILE *f, const struct suite *s, json_t *result, const char *wh
 		json_t *axis = json_object_get(panel, "x") ? json_object_get(panel, "x") :
 			       json_object_get(plot, "x"), *series;
 		const char *xkey = json_string_value(json_object_get(axis, "param"));
+		int drawn = 0;
 		size_t i;
 
 		set_x(f, axis, &x);
@@ -195,9 +196,12 @@ static int script(FILE *f, const struct suite *s, json_t *result, const char *wh
 			snprintf(file, sizeof(file), "%s-%zu-%zu.dat", s->name, p + 1, i + 1);
 			snprintf(path, sizeof(path), "%s/%s", data, file);
 			spec_of(series, xkey, &spec);
+			/* a result older than a series has none of its points: left out */
+			if (!plotdata_has_points(result, &spec) && drawn)
+				continue;
 			if (write_data(path, result, what, &spec))
 				return 1;
-			fprintf(f, "%s", i ? ", \\\n     " : "");
+			fprintf(f, "%s", drawn++ ? ", \\\n     " : "");
 			series_plot(f, series, file, json_integer_value(json_object_get(axis, "shift")),
 				    histogram);
 		}
