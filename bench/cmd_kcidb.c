@@ -636,5 +636,6 @@ const struct pb_cmd cmd_kcidb = {
 		   "the options; --newest only prints the newest result file of each suite,\n"
 		   "newest first.\n",
 	.options = options,
+	.min_operands = 1,
 	.max_operands = -1,
 };

@@ -62,9 +62,10 @@ const struct pb_cmd cmd_tally = {
 	.name = "tally",
 	.run = tally,
 	.summary = "sum TAP result files into the final 'N passed, N failed' line",
-	.usage = "pb tally [FILE...]",
+	.usage = "pb tally FILE...",
 	.details = "Prints every failure, a line per FILE and the sum. A missing or unreadable\n"
 		   "FILE, or one that plans no test, is a failure.\n"
 		   "exit status: 1 when anything failed\n",
+	.min_operands = 1,
 	.max_operands = -1,
 };
