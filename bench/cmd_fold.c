@@ -83,8 +83,8 @@ static int fold(int argc, char **argv)
 		return status;
 	in = argc > 1 ? fopen(argv[1], "r") : stdin;
 	if (!in) {
-		fprintf(stderr, "pb fold: cannot read %s\n", argv[1]);
-		return 2;
+		perror(argv[1]);
+		return 1;
 	}
 	for (int eof = 0; !eof;) {
 		eof = !fgets(line, sizeof(line), in);
