@@ -1,27 +1,41 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The subcommands of `pb`; each lives in its own cmd_*.c file. */
+/*
+ * The subcommands of `pb`; each lives in its own cmd_*.c file, which defines
+ * its struct pb_cmd: its entry point, its usage text (printed by pb help and
+ * after every usage error) and how its arguments parse (cmd_args.h).
+ */
 #ifndef PB_CMD_H
 #define PB_CMD_H
 
-int cmd_vm(int argc, char **argv);
-int cmd_kunit(int argc, char **argv);
-int cmd_ktap(int argc, char **argv);
-int cmd_tally(int argc, char **argv);
-int cmd_bench_collect(int argc, char **argv);
-int cmd_records_collect(int argc, char **argv);
-int cmd_noise(int argc, char **argv);
-int cmd_fold(int argc, char **argv);
-int cmd_hyperfine(int argc, char **argv);
-int cmd_durations(int argc, char **argv);
-int cmd_report(int argc, char **argv);
-int cmd_compare(int argc, char **argv);
-int cmd_plotdata(int argc, char **argv);
-int cmd_plotvars(int argc, char **argv);
-int cmd_json_get(int argc, char **argv);
-int cmd_history(int argc, char **argv);
-int cmd_compare_plot(int argc, char **argv);
-int cmd_suites(int argc, char **argv);
-int cmd_kcidb(int argc, char **argv);
-int cmd_lava(int argc, char **argv);
+#include <getopt.h>
+
+/* Exit status of a usage error (unknown option, missing value, bad operand count). */
+#define PB_USAGE 2
+
+struct pb_cmd {
+	const char *name;
+	int (*run)(int argc, char **argv);	/* argv[0] is the command's name */
+	const char *summary;	/* one line, for the list pb help prints */
+	const char *usage;	/* synopsis, "pb NAME ..." lines */
+	const char *shared_help;	/* what pb help NAME prints first: options shared with others */
+	const char *details;	/* what pb help NAME adds: the options, the exit status */
+	const struct option *options;	/* for args_next(), { 0 }-terminated, --help implied */
+	const char *const *required;	/* long options that must be given, NULL-terminated */
+	int min_operands, max_operands;	/* max -1: no limit */
+	int usage_status;	/* exit status of a usage error if not PB_USAGE */
+};
+
+/* Every command, in the order pb help lists them, NULL-terminated. */
+extern const struct pb_cmd *const pb_commands[];
+
+const struct pb_cmd *pb_command(const char *name);
+
+/* pb's main(): run the command argv[1] names. */
+int pb_main(int argc, char **argv);
+
+extern const struct pb_cmd cmd_help, cmd_vm, cmd_kunit, cmd_ktap, cmd_tally, cmd_bench_collect,
+	cmd_records_collect, cmd_report, cmd_plotdata, cmd_plotvars, cmd_hyperfine, cmd_durations,
+	cmd_fold, cmd_noise, cmd_compare, cmd_compare_plot, cmd_history, cmd_suites, cmd_json_get,
+	cmd_lava, cmd_kcidb;
 
 #endif

@@ -14,6 +14,8 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_args.h"
+#include "cmd_meta.h"
 #include "results.h"
 
 static json_t *point_for(json_t *points, json_t *params)
@@ -86,44 +88,41 @@ static int parse_line(char *line, const char *suite, json_t *points, const char 
 	return ours && ns >= 0;
 }
 
-int cmd_bench_collect(int argc, char **argv)
+static int bench_collect(int argc, char **argv)
 {
 	const char *suite = NULL, *unit = NULL, *accel = NULL, *out = NULL;
 	json_t *meta = json_object(), *points = json_array(), *root;
-	int samples = 0, i;
+	int samples = 0, i, c;
+	struct args a;
 
-	for (i = 1; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
-		const char *v = argv[i + 1];
-
-		if (!strcmp(argv[i], "--suite"))
-			suite = v;
-		else if (!strcmp(argv[i], "--unit"))
-			unit = v;
-		else if (!strcmp(argv[i], "--accel"))
-			accel = v;
-		else if (!strcmp(argv[i], "--out"))
-			out = v;
-		else if (!strcmp(argv[i], "--meta-file")) {
-			if (results_meta_file(meta, v))
-				return 1;
-		} else if (strcmp(argv[i], "--meta") || results_meta_set(meta, v)) {
-			fprintf(stderr, "pb bench-collect: bad option %s\n", argv[i]);
-			return 2;
+	args_init(&a, &cmd_bench_collect, argc, argv);
+	while ((c = args_next(&a)) > 0) {
+		switch (c) {
+		case 's':
+			suite = a.value;
+			break;
+		case 'u':
+			unit = a.value;
+			break;
+		case 'a':
+			accel = a.value;
+			break;
+		case 'o':
+			out = a.value;
+			break;
+		default:
+			if ((c = meta_option(meta, &a)))
+				return c;
 		}
 	}
-	if (!suite || !unit || !accel || !out || i >= argc) {
-		fprintf(stderr, "usage: pb bench-collect --suite S --unit U --accel A --out FILE "
-			"[--meta K=V]... [--meta-file F]... KERNEL=FILE...\n");
-		return 2;
-	}
-	for (; i < argc; i++) {
-		char *spec = strdup(argv[i]), *eq = strchr(spec, '='), line[4096];
+	if (c < 0)
+		return a.status;
+	for (i = 0; i < a.noperands; i++) {
+		char *spec = strdup(a.operands[i]), *eq = strchr(spec, '='), line[4096];
 		FILE *f;
 
-		if (!eq) {
-			fprintf(stderr, "pb bench-collect: want KERNEL=FILE, got %s\n", argv[i]);
-			return 2;
-		}
+		if (!eq)
+			return args_error(&cmd_bench_collect, "want KERNEL=FILE, got %s", a.operands[i]);
 		*eq = '\0';
 		f = fopen(eq + 1, "r");
 		if (!f) {
@@ -148,3 +147,27 @@ int cmd_bench_collect(int argc, char **argv)
 	json_decref(root);
 	return 0;
 }
+
+static const struct option options[] = {
+	{ "suite", required_argument, NULL, 's' },
+	{ "unit", required_argument, NULL, 'u' },
+	{ "accel", required_argument, NULL, 'a' },
+	{ "out", required_argument, NULL, 'o' },
+	META_OPTIONS,
+	{ 0 },
+};
+
+const struct pb_cmd cmd_bench_collect = {
+	.name = "bench-collect",
+	.run = bench_collect,
+	.summary = "gather guests' PB-BENCH lines into a JSON result",
+	.usage = "pb bench-collect --suite S --unit U --accel A --out FILE [--meta K=V]...\n"
+		 "    [--meta-file F]... KERNEL=FILE...",
+	.details = "Reads the \"PB-BENCH suite=S key=value ... ns=X ns2k=Y\" lines of each FILE as\n"
+		   "KERNEL's samples and writes one JSON result to FILE (atomically).\n"
+		   META_HELP,
+	.options = options,
+	.required = (const char *const[]){ "suite", "unit", "accel", "out", NULL },
+	.min_operands = 1,
+	.max_operands = -1,
+};

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_args.h"
 #include "compare.h"
 #include "results.h"
 
@@ -92,30 +93,26 @@ static void print_table(json_t *cmp)
 	       count(cmp, verdict_name(VERDICT_INVALID)));
 }
 
-int cmd_compare(int argc, char **argv)
+static int compare(int argc, char **argv)
 {
 	char file_a[4096], file_b[4096];
 	const char *save = NULL, *why = NULL;
 	struct compare_side a, b;
-	int as_json = 0, arg = 1, status = 0;
+	int as_json = 0, status = 0, c;
+	struct args args;
 	json_t *cmp;
 
-	for (; arg < argc && argv[arg][0] == '-'; arg++) {
-		if (!strcmp(argv[arg], "--json"))
+	args_init(&args, &cmd_compare, argc, argv);
+	while ((c = args_next(&args)) > 0)
+		if (c == 'j')
 			as_json = 1;
-		else if (!strcmp(argv[arg], "--save") && arg + 1 < argc)
-			save = argv[++arg];
 		else
-			break;
-	}
-	if (argc - arg != 2) {
-		fprintf(stderr, "usage: pb compare [--json] [--save FILE] A.json[:KERNEL] "
-			"B.json[:KERNEL] (KERNEL: baseline, patched, ...)\n");
-		return 2;
-	}
-	if (open_side(argv[arg], file_a, sizeof(file_a), &a))
+			save = args.value;
+	if (c < 0)
+		return args.status;
+	if (open_side(args.operands[0], file_a, sizeof(file_a), &a))
 		return 1;
-	if (open_side(argv[arg + 1], file_b, sizeof(file_b), &b)) {
+	if (open_side(args.operands[1], file_b, sizeof(file_b), &b)) {
 		json_decref(a.root);
 		return 1;
 	}
@@ -143,3 +140,24 @@ int cmd_compare(int argc, char **argv)
 	json_decref(b.root);
 	return status;
 }
+
+static const struct option options[] = {
+	{ "json", no_argument, NULL, 'j' },
+	{ "save", required_argument, NULL, 's' },
+	{ 0 },
+};
+
+const struct pb_cmd cmd_compare = {
+	.name = "compare",
+	.run = compare,
+	.summary = "compare one suite's results across revisions or kernels",
+	.usage = "pb compare [--json] [--save FILE] A.json[:KERNEL] B.json[:KERNEL]",
+	.details = "KERNEL: baseline, patched, ... (default patched).\n"
+		   "  --json       print the comparison as JSON instead of a Markdown table\n"
+		   "  --save FILE  also write the comparison's JSON to FILE\n"
+		   "exit status: 0 no regression, 3 a point significantly slower by more than 2 %,\n"
+		   "1 bad input, 2 bad usage\n",
+	.options = options,
+	.min_operands = 2,
+	.max_operands = 2,
+};

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_args.h"
 #include "plotfile.h"
 #include "results.h"
 
@@ -59,7 +60,7 @@ static void side_text(json_t *cmp, const char *side, char *buf, size_t len)
 		 json_string_value(json_object_get(s, "kernel")) : "?");
 }
 
-int cmd_compare_plot(int argc, char **argv)
+static int compare_plot(int argc, char **argv)
 {
 	FILE *out[NKINDS] = { NULL }, *vars, *band;
 	int count[NKINDS] = { 0 }, status = 0;
@@ -68,10 +69,8 @@ int cmd_compare_plot(int argc, char **argv)
 	json_t *cmp, *p;
 	size_t i;
 
-	if (argc != 4) {
-		fprintf(stderr, "usage: pb compare-plot CMP.json DIR NAME\n");
-		return 2;
-	}
+	if (args_operands(&cmd_compare_plot, &argc, argv, &status))
+		return status;
 	cmp = json_load_file(argv[1], 0, &err);
 	if (!cmp) {
 		fprintf(stderr, "pb compare-plot: %s: %s\n", argv[1], err.text);
@@ -128,3 +127,14 @@ done:
 	json_decref(cmp);
 	return status;
 }
+
+const struct pb_cmd cmd_compare_plot = {
+	.name = "compare-plot",
+	.run = compare_plot,
+	.summary = "plot data of a saved comparison (pb compare --save)",
+	.usage = "pb compare-plot CMP.json DIR NAME",
+	.details = "Writes the data of plots/compare.gp: DIR/NAME.vars, DIR/NAME-band.dat (the\n"
+		   "noise floor) and DIR/NAME-KIND.dat per kind of verdict.\n",
+	.min_operands = 3,
+	.max_operands = 3,
+};

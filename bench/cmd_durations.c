@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_args.h"
 #include "stats.h"
 
 #define MAX_FUNCS 16
@@ -48,14 +49,17 @@ static int parse(const char *line, double *ns, char *name, size_t len)
 	return 0;
 }
 
-int cmd_durations(int argc, char **argv)
+static int durations(int argc, char **argv)
 {
 	static struct calls funcs[MAX_FUNCS];
-	FILE *in = argc > 1 ? fopen(argv[1], "r") : stdin;
 	char line[1024], name[128];
-	int nfuncs = 0, i;
+	int nfuncs = 0, i, status;
 	double ns;
+	FILE *in;
 
+	if (args_operands(&cmd_durations, &argc, argv, &status))
+		return status;
+	in = argc > 1 ? fopen(argv[1], "r") : stdin;
 	if (!in) {
 		perror(argv[1]);
 		return 1;
@@ -99,3 +103,14 @@ int cmd_durations(int argc, char **argv)
 	}
 	return 0;
 }
+
+const struct pb_cmd cmd_durations = {
+	.name = "durations",
+	.run = durations,
+	.summary = "per-function call durations from a trace-cmd function_graph report",
+	.usage = "pb durations [TRACE_REPORT]",
+	.details = "Reads stdin without TRACE_REPORT. Prints per function\n"
+		   "  FUNC calls=N median=X q1=X q3=X p99=X total=X\n"
+		   "in ns of the trace's clock (leaf entries: --max-graph-depth 1).\n",
+	.max_operands = 1,
+};

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_args.h"
 
 #define MAX_FRAMES 128
 #define MAX_STACK 8192
@@ -72,16 +73,18 @@ static int by_text(const void *a, const void *b)
 	return strcmp(((const struct stack *)a)->text, ((const struct stack *)b)->text);
 }
 
-int cmd_fold(int argc, char **argv)
+static int fold(int argc, char **argv)
 {
 	static char frames[MAX_FRAMES][256], line[4096], comm[256], text[MAX_STACK];
-	FILE *in = argc > 1 ? fopen(argv[1], "r") : stdin;
-	int nframes = 0, in_sample = 0;
+	int nframes = 0, in_sample = 0, status;
+	FILE *in;
 
-	if (argc > 2 || !in) {
-		fprintf(stderr, argc > 2 ? "usage: pb fold [PERF_SCRIPT]\n" : "pb fold: cannot read %s\n",
-			argv[1]);
-		return 2;
+	if (args_operands(&cmd_fold, &argc, argv, &status))
+		return status;
+	in = argc > 1 ? fopen(argv[1], "r") : stdin;
+	if (!in) {
+		perror(argv[1]);
+		return 1;
 	}
 	for (int eof = 0; !eof;) {
 		eof = !fgets(line, sizeof(line), in);
@@ -112,3 +115,12 @@ int cmd_fold(int argc, char **argv)
 		printf("%s %ld\n", stacks[i].text, stacks[i].count);
 	return 0;
 }
+
+const struct pb_cmd cmd_fold = {
+	.name = "fold",
+	.run = fold,
+	.summary = "perf script call chains as folded stacks (flame graph input)",
+	.usage = "pb fold [PERF_SCRIPT]",
+	.details = "Reads stdin without PERF_SCRIPT. Prints \"comm;root;...;leaf COUNT\" lines.\n",
+	.max_operands = 1,
+};

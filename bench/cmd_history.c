@@ -13,6 +13,7 @@
 
 #include "atomic.h"
 #include "cmd.h"
+#include "cmd_args.h"
 #include "history.h"
 
 static int write_markdown(const struct history *h, const char *file)
@@ -35,28 +36,21 @@ static int write_markdown(const struct history *h, const char *file)
 	return 0;
 }
 
-int cmd_history(int argc, char **argv)
+static int history(int argc, char **argv)
 {
 	json_t *roots[HISTORY_MAX_COMMITS];
 	const char *md = NULL, *data = NULL;
 	struct history h;
 	char err[512];
-	int arg = 1, n = 0, status = 0;
+	int n = 0, status = 0, c;
+	struct args a;
 
-	for (; arg + 1 < argc && argv[arg][0] == '-'; arg += 2) {
-		if (!strcmp(argv[arg], "--md"))
-			md = argv[arg + 1];
-		else if (!strcmp(argv[arg], "--data"))
-			data = argv[arg + 1];
-		else
-			break;
-	}
-	if (arg == argc || argv[arg][0] == '-' || argc - arg > HISTORY_MAX_COMMITS) {
-		fprintf(stderr, "usage: pb history [--md FILE] [--data DIR] RESULT.json... "
-			"(oldest first, at most %d)\n", HISTORY_MAX_COMMITS);
-		return 2;
-	}
-	for (; arg < argc; arg++) {
+	args_init(&a, &cmd_history, argc, argv);
+	while ((c = args_next(&a)) > 0)
+		*(c == 'm' ? &md : &data) = a.value;
+	if (c < 0)
+		return a.status;
+	for (int arg = 1; arg <= a.noperands; arg++) {
 		json_error_t e;
 
 		roots[n] = json_load_file(argv[arg], 0, &e);
@@ -79,3 +73,22 @@ int cmd_history(int argc, char **argv)
 		json_decref(roots[i]);
 	return status;
 }
+
+static const struct option options[] = {
+	{ "md", required_argument, NULL, 'm' },
+	{ "data", required_argument, NULL, 'd' },
+	{ 0 },
+};
+
+const struct pb_cmd cmd_history = {
+	.name = "history",
+	.run = history,
+	.summary = "one suite's points across project commits: table and plot data",
+	.usage = "pb history [--md FILE] [--data DIR] RESULT.json...",
+	.details = "The RESULT files are one suite's, oldest commit first.\n"
+		   "  --md FILE   write the Markdown table to FILE, not stdout\n"
+		   "  --data DIR  also write the data of plots/history.gp to DIR\n",
+	.options = options,
+	.min_operands = 1,
+	.max_operands = HISTORY_MAX_COMMITS,
+};

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_args.h"
 
 /* The per-run times (s) of the only command in a hyperfine export. */
 static json_t *run_times(const char *file, json_t **root)
@@ -35,16 +36,16 @@ static json_t *run_times(const char *file, json_t **root)
 	return times;
 }
 
-int cmd_hyperfine(int argc, char **argv)
+static int hyperfine(int argc, char **argv)
 {
 	json_t *r1 = NULL, *r2 = NULL, *t1, *t2;
 	long k;
-	int rc = 1;
+	int rc = 1, status;
 
-	if (argc != 6 || (k = atol(argv[3])) < 1) {
-		fprintf(stderr, "usage: pb hyperfine SUITE PARAMS K 1X.json 2X.json\n");
-		return 2;
-	}
+	if (args_operands(&cmd_hyperfine, &argc, argv, &status))
+		return status;
+	if ((k = atol(argv[3])) < 1)
+		return args_error(&cmd_hyperfine, "K must be a positive count, got '%s'", argv[3]);
 	t1 = run_times(argv[4], &r1);
 	t2 = t1 ? run_times(argv[5], &r2) : NULL;
 	if (t1 && t2 && json_array_size(t1) != json_array_size(t2)) {
@@ -61,3 +62,14 @@ int cmd_hyperfine(int argc, char **argv)
 	json_decref(r2);
 	return rc;
 }
+
+const struct pb_cmd cmd_hyperfine = {
+	.name = "hyperfine",
+	.run = hyperfine,
+	.summary = "two hyperfine --export-json runs (K and 2K operations) as PB-BENCH lines",
+	.usage = "pb hyperfine SUITE PARAMS K 1X.json 2X.json",
+	.details = "Prints \"PB-BENCH suite=SUITE PARAMS iters=K ns=X ns2k=Y\", one line per pair of\n"
+		   "runs, X and Y the run's time per operation.\n",
+	.min_operands = 5,
+	.max_operands = 5,
+};

@@ -13,18 +13,17 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_args.h"
 #include "jsonpath.h"
 
-int cmd_json_get(int argc, char **argv)
+static int json_get(int argc, char **argv)
 {
 	json_error_t err;
 	json_t *root;
 	int status = 0;
 
-	if (argc < 3) {
-		fprintf(stderr, "usage: pb json-get FILE PATH...\n");
-		return 2;
-	}
+	if (args_operands(&cmd_json_get, &argc, argv, &status))
+		return status;
 	root = json_load_file(argv[1], JSON_DECODE_ANY, &err);
 	if (!root) {
 		fprintf(stderr, "pb json-get: %s: %s\n", argv[1], err.text);
@@ -50,3 +49,15 @@ int cmd_json_get(int argc, char **argv)
 	json_decref(root);
 	return status;
 }
+
+const struct pb_cmd cmd_json_get = {
+	.name = "json-get",
+	.run = json_get,
+	.summary = "values at paths of a JSON file, for scripts reading pb's JSON",
+	.usage = "pb json-get FILE PATH...",
+	.details = "A PATH is keys and array indexes joined by dots (\"points.0.ratio\"). Strings\n"
+		   "print as they are, the rest as compact JSON, one a line.\n"
+		   "exit status: 1 when a PATH is missing\n",
+	.min_operands = 2,
+	.max_operands = -1,
+};

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_args.h"
 #include "kcidb.h"
 #include "ktap.h"
 #include "results.h"
@@ -492,16 +493,17 @@ static size_t pick_newest(json_t **roots, const char **files, size_t n, size_t *
 	return picked;
 }
 
-int cmd_kcidb(int argc, char **argv)
+static int kcidb(int argc, char **argv)
 {
 	struct kcidb k = { .origin = "patchbench" };
 	static json_t *roots[MAX_RESULTS];
 	static const char *files[MAX_RESULTS];
 	size_t n = 0, order[MAX_RESULTS], picked;
 	const char *series = NULL;
-	int newest_only = 0, i, r = 1;
+	int newest_only = 0, c, r = 1;
 	json_t *doc, *tap;
 	json_error_t err;
+	struct args a;
 	size_t ti;
 
 	k.patchset_hash = json_object();
@@ -515,24 +517,28 @@ int cmd_kcidb(int argc, char **argv)
 	k.tests = json_array();
 	k.build_ids = json_object();
 	k.test_ids = json_object();
-	for (i = 1; i < argc && !strncmp(argv[i], "--", 2); i++) {
-		if (!strcmp(argv[i], "--newest")) {
+	args_init(&a, &cmd_kcidb, argc, argv);
+	while ((c = args_next(&a)) > 0) {
+		if (c == 'n')
 			newest_only = 1;
-			continue;
-		}
-		if (i + 1 >= argc || take_option(&k, argv[i] + 2, argv[i + 1]))
+		else if (take_option(&k, a.name, a.value))
 			goto usage;
-		i++;
 	}
-	if (!newest_only && (!k.out || !k.url_base))
-		goto usage;
-	for (; i < argc; i++) {
-		if (n == MAX_RESULTS || !(roots[n] = json_load_file(argv[i], 0, &err))) {
-			fprintf(stderr, "pb kcidb: %s: %s\n", argv[i], n == MAX_RESULTS ?
+	if (c < 0) {
+		r = a.status;
+		goto out;
+	}
+	if (!newest_only && (!k.out || !k.url_base)) {
+		r = args_error(&cmd_kcidb, "--out and --url-base are required (but for --newest)");
+		goto out;
+	}
+	for (int i = 0; i < a.noperands; i++) {
+		if (n == MAX_RESULTS || !(roots[n] = json_load_file(a.operands[i], 0, &err))) {
+			fprintf(stderr, "pb kcidb: %s: %s\n", a.operands[i], n == MAX_RESULTS ?
 				"too many result files" : err.text);
 			goto out;
 		}
-		files[n++] = argv[i];
+		files[n++] = a.operands[i];
 	}
 	picked = pick_newest(roots, files, n, order);
 	if (newest_only) {
@@ -581,13 +587,9 @@ int cmd_kcidb(int argc, char **argv)
 	       json_array_size(k.tests), k.measurements, k.tap_tests, k.out);
 	r = 0;
 	goto out;
-usage:
-	fprintf(stderr, "usage: pb kcidb --out FILE --url-base URL [--origin NAME] "
-		"[--checkout SERIES=HASH] [--patch SERIES=PATH]... [--config VARIANT=PATH]...\n"
-		"       [--compiler VARIANT=TEXT]... [--kernel VARIANT=STAMP,SERIES]... "
-		"[--tap VARIANT=FILE]... [--bench-logs DIR] RESULT.json...\n"
-		"       pb kcidb --newest RESULT.json...\n");
-	r = 2;
+usage:	/* take_option() said what is wrong */
+	args_usage(stderr, &cmd_kcidb);
+	r = args_usage_status(&cmd_kcidb);
 out:
 	for (size_t j = 0; j < n; j++)
 		json_decref(roots[j]);
@@ -604,3 +606,36 @@ out:
 	json_decref(k.test_ids);
 	return r;
 }
+
+static const struct option options[] = {
+	{ "out", required_argument, NULL, 'o' },
+	{ "url-base", required_argument, NULL, 'o' },
+	{ "origin", required_argument, NULL, 'o' },
+	{ "checkout", required_argument, NULL, 'o' },
+	{ "patch", required_argument, NULL, 'o' },
+	{ "config", required_argument, NULL, 'o' },
+	{ "compiler", required_argument, NULL, 'o' },
+	{ "kernel", required_argument, NULL, 'o' },
+	{ "tap", required_argument, NULL, 'o' },
+	{ "bench-logs", required_argument, NULL, 'o' },
+	{ "newest", no_argument, NULL, 'n' },
+	{ 0 },
+};
+
+const struct pb_cmd cmd_kcidb = {
+	.name = "kcidb",
+	.run = kcidb,
+	.summary = "the newest results and TAP files as one KCIDB v5 JSON document",
+	.usage = "pb kcidb --out FILE --url-base URL [--origin NAME] [--checkout SERIES=HASH]\n"
+		 "    [--patch SERIES=PATH]... [--config VARIANT=PATH]... [--compiler VARIANT=TEXT]...\n"
+		 "    [--kernel VARIANT=STAMP,SERIES]... [--tap VARIANT=FILE]... [--bench-logs DIR]\n"
+		 "    RESULT.json...\n"
+		 "pb kcidb --newest RESULT.json...",
+	.details = "Writes the newest result of each suite, of the newest run's series, and the\n"
+		   "TAP files as one KCIDB v5 document to FILE (atomically). bench/kcidb.sh gives\n"
+		   "the options; --newest only prints the newest result file of each suite,\n"
+		   "newest first.\n",
+	.options = options,
+	.min_operands = 1,
+	.max_operands = -1,
+};

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_args.h"
 #include "ktap.h"
 #include "tap.h"
 
@@ -42,32 +43,24 @@ static int print_json(const struct ktap_report *rep)
 	return r ? -1 : 0;
 }
 
-int cmd_ktap(int argc, char **argv)
+static int ktap(int argc, char **argv)
 {
 	struct ktap_report rep = { 0 };
 	const char *suites = NULL, *log, *prefix;
-	int json = 0, bad;
+	int json = 0, bad, c;
+	struct args a;
 	FILE *f;
 
-	for (;;) {
-		if (argc > 1 && !strcmp(argv[1], "--json")) {
+	args_init(&a, &cmd_ktap, argc, argv);
+	while ((c = args_next(&a)) > 0)
+		if (c == 'j')
 			json = 1;
-			argc--;
-			argv++;
-		} else if (argc > 2 && !strcmp(argv[1], "--suites")) {
-			suites = argv[2];
-			argc -= 2;
-			argv += 2;
-		} else {
-			break;
-		}
-	}
-	if (argc < 2 || argc > 3 || (argv[1][0] == '-' && argv[1][1])) {
-		fprintf(stderr, "usage: pb ktap [--json] [--suites S1,S2] LOG|- [PREFIX]\n");
-		return 2;
-	}
-	log = argv[1];
-	prefix = argc > 2 ? argv[2] : NULL;
+		else
+			suites = a.value;
+	if (c < 0)
+		return a.status;
+	log = a.operands[0];
+	prefix = a.noperands > 1 ? a.operands[1] : NULL;
 	f = strcmp(log, "-") ? fopen(log, "r") : stdin;
 	if (!f) {
 		perror(log);
@@ -91,3 +84,26 @@ int cmd_ktap(int argc, char **argv)
 	ktap_free(&rep);
 	return bad;
 }
+
+static const struct option options[] = {
+	{ "json", no_argument, NULL, 'j' },
+	{ "suites", required_argument, NULL, 's' },
+	{ 0 },
+};
+
+const struct pb_cmd cmd_ktap = {
+	.name = "ktap",
+	.run = ktap,
+	.summary = "parse (K)TAP from a log into flat per-case results",
+	.usage = "pb ktap [--json] [--suites S1,S2] LOG|- [PREFIX]",
+	.details = "Prints the leaf results of the (K)TAP in LOG (- : stdin) as TAP, each path\n"
+		   "prefixed with PREFIX.\n"
+		   "  --json          as one JSON object: passed, failed, skipped, crashed,\n"
+		   "                  errors, results\n"
+		   "  --suites S1,S2  each named suite must have reported\n"
+		   "exit status: 1 when anything failed or LOG held no KTAP, 2 when LOG is\n"
+		   "unreadable or bad usage\n",
+	.options = options,
+	.min_operands = 1,
+	.max_operands = 2,
+};

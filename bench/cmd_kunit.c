@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_args.h"
+#include "cmd_vmargs.h"
 #include "ktap.h"
 #include "tap.h"
 #include "vmopts.h"
@@ -36,7 +38,7 @@ static int take(const char *n, const char *v, void *ctx)
 	return 0;
 }
 
-int cmd_kunit(int argc, char **argv)
+static int kunit(int argc, char **argv)
 {
 	struct kunit_opts k = { .name = "kunit", .filter = "*" };
 	struct ktap_report rep = { 0 };
@@ -46,12 +48,10 @@ int cmd_kunit(int argc, char **argv)
 	FILE *log;
 	int verdict, r = 0;
 
-	if (vmopts_parse(&o, argc, argv, NULL, take, &k) < 0)
-		return 2;
-	if (!k.tap || !k.suites) {
-		fprintf(stderr, "pb kunit: --tap and --suites are required\n%s", vmopts_help);
-		return 2;
-	}
+	if (vm_args(&cmd_kunit, &o, argc, argv, take, &k, &r))
+		return r;
+	if (!k.tap || !k.suites)
+		return args_error(&cmd_kunit, "--tap and --suites are required");
 	snprintf(append, sizeof(append), "kunit.filter_glob=%s kunit_shutdown=reboot %s",
 		 k.filter, o.cfg.append ? o.cfg.append : "");
 	o.cfg.append = append;
@@ -85,3 +85,18 @@ int cmd_kunit(int argc, char **argv)
 	ktap_free(&rep);
 	return r;
 }
+
+const struct pb_cmd cmd_kunit = {
+	.name = "kunit",
+	.run = kunit,
+	.summary = "boot a kernel with KUnit suites and write their results as TAP",
+	.usage = "pb kunit --suites S1,S2 --tap OUT [--name LABEL] [--filter GLOB] [guest options]",
+	.shared_help = vmopts_help,
+	.details = "  --suites S1,S2       the suites that must report\n"
+		   "  --tap OUT            write a TAP line per leaf case, prefixed LABEL., and the\n"
+		   "                       boot's own result (console log: OUT.log without --log)\n"
+		   "  --name LABEL         (default kunit)\n"
+		   "  --filter GLOB        kunit.filter_glob (default *)\n"
+		   "exit status: 0 all passed, 1 a case failed, 2 bad usage or no readable log\n",
+	.required = (const char *const[]){ "kernel", "suites", "tap", NULL },
+};

@@ -28,6 +28,7 @@
 
 #include "atomic.h"
 #include "cmd.h"
+#include "cmd_args.h"
 #include "yaml_out.h"
 
 struct lava_opts {
@@ -193,7 +194,7 @@ static int take(struct lava_opts *o, const char *n, const char *v)
 	return 0;
 }
 
-int cmd_lava(int argc, char **argv)
+static int lava(int argc, char **argv)
 {
 	struct lava_opts o = { .meta = json_object() };
 	struct atomic_file a;
@@ -201,15 +202,23 @@ int cmd_lava(int argc, char **argv)
 	json_error_t err;
 	const char *append;
 	double timeout;
-	int r = 2;
+	struct args args;
+	int r = 1, c;
 
-	for (int i = 1; i < argc; i += 2)
-		if (strncmp(argv[i], "--", 2) || i + 1 >= argc || take(&o, argv[i] + 2, argv[i + 1]))
-			goto usage;
-	if (!o.vm || !o.out || !o.name || !o.test || !o.monitor || !o.kernel_url || !o.initrd_url ||
-	    (strcmp(o.monitor, "tap") && strcmp(o.monitor, "bench")))
-		goto usage;
-	r = 1;
+	args_init(&args, &cmd_lava, argc, argv);
+	while ((c = args_next(&args)) > 0)
+		if (take(&o, args.name, args.value)) {
+			r = args_error(&cmd_lava, "--meta wants K=V, got '%s'", args.value);
+			goto out;
+		}
+	if (c < 0) {
+		r = args.status;
+		goto out;
+	}
+	if (strcmp(o.monitor, "tap") && strcmp(o.monitor, "bench")) {
+		r = args_error(&cmd_lava, "--monitor wants tap or bench, got '%s'", o.monitor);
+		goto out;
+	}
 	if (!(vm = json_load_file(o.vm, 0, &err))) {
 		fprintf(stderr, "pb lava: %s: %s\n", o.vm, err.text);
 		goto out;
@@ -248,11 +257,6 @@ int cmd_lava(int argc, char **argv)
 		goto out;
 	}
 	r = 0;
-	goto out;
-usage:
-	fprintf(stderr, "usage: pb lava --vm VM.json --out JOB.yaml --name JOB_NAME --test NAME "
-		"--monitor tap|bench\n"
-		"       --kernel-url URL --initrd-url URL [--build-dir DIR] [--meta K=V]...\n");
 out:
 	json_decref(vm);
 	json_decref(context);
@@ -260,3 +264,31 @@ out:
 	json_decref(o.meta);
 	return r;
 }
+
+static const struct option options[] = {
+	{ "vm", required_argument, NULL, 'o' },
+	{ "out", required_argument, NULL, 'o' },
+	{ "name", required_argument, NULL, 'o' },
+	{ "test", required_argument, NULL, 'o' },
+	{ "monitor", required_argument, NULL, 'o' },
+	{ "kernel-url", required_argument, NULL, 'o' },
+	{ "initrd-url", required_argument, NULL, 'o' },
+	{ "build-dir", required_argument, NULL, 'o' },
+	{ "meta", required_argument, NULL, 'o' },
+	{ 0 },
+};
+
+const struct pb_cmd cmd_lava = {
+	.name = "lava",
+	.run = lava,
+	.summary = "a LAVA v2 job (device_type qemu) for a guest pb vm --dry-run described",
+	.usage = "pb lava --vm VM.json --out JOB.yaml --name JOB_NAME --test NAME --monitor tap|bench\n"
+		 "    --kernel-url URL --initrd-url URL [--build-dir DIR] [--meta K=V]...",
+	.details = "Writes the job that boots what VM.json (pb vm --dry-run) describes, its console\n"
+		   "read by a tap or bench monitor, to JOB.yaml (atomically).\n"
+		   "  --build-dir DIR  where the lab worker has this build/ tree (the build share)\n"
+		   "  --meta K=V       job metadata (repeatable)\n",
+	.options = options,
+	.required = (const char *const[]){ "vm", "out", "name", "test", "monitor", "kernel-url",
+					   "initrd-url", NULL },
+};

@@ -15,26 +15,27 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_args.h"
 #include "results.h"
 #include "stats.h"
 
 #define MAX_POINTS 256
 
-int cmd_noise(int argc, char **argv)
+static int noise(int argc, char **argv)
 {
 	static struct series s;
 	double cvs[MAX_POINTS];
 	size_t points = 0, n = 0, i;
 	json_error_t err;
 	json_t *root, *p;
-	int as_json = argc > 1 && !strcmp(argv[1], "--json");
+	int as_json = 0, c;
+	struct args a;
 
-	argc -= as_json;
-	argv += as_json;
-	if (argc != 5) {
-		fprintf(stderr, "usage: pb noise [--json] RESULT.json KERNEL SUITE MODE\n");
-		return 2;
-	}
+	args_init(&a, &cmd_noise, argc, argv);
+	while ((c = args_next(&a)) > 0)
+		as_json = 1;
+	if (c < 0)
+		return a.status;
 	root = json_load_file(argv[1], 0, &err);
 	if (!root) {
 		fprintf(stderr, "pb noise: %s: %s\n", argv[1], err.text);
@@ -71,3 +72,21 @@ int cmd_noise(int argc, char **argv)
 	}
 	return 0;
 }
+
+static const struct option options[] = {
+	{ "json", no_argument, NULL, 'j' },
+	{ 0 },
+};
+
+const struct pb_cmd cmd_noise = {
+	.name = "noise",
+	.run = noise,
+	.summary = "coefficient of variation and detectable shift of a result",
+	.usage = "pb noise [--json] RESULT.json KERNEL SUITE MODE",
+	.details = "Prints a \"PB-SELFCHECK kind=noise ...\" record line for KERNEL's samples.\n"
+		   "  --json  the same as one JSON object: mode, suite, points, n, cv_median,\n"
+		   "          cv_max, mde_pct\n",
+	.options = options,
+	.min_operands = 4,
+	.max_operands = 4,
+};

@@ -23,33 +23,39 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_args.h"
+#include "cmd_args.h"
 #include "plotdata.h"
 
-int cmd_plotdata(int argc, char **argv)
+static int plotdata(int argc, char **argv)
 {
-	struct plotdata_spec spec = { .xkey = argc > 2 ? argv[2] : NULL };
-	int nf = 0, nd = 0, status;
+	struct plotdata_spec spec = { 0 };
+	int nd = 0, status, c;
 	json_error_t err;
+	struct args a;
 	json_t *root;
 
-	if (argc < 3) {
-		fprintf(stderr, "usage: pb plotdata RESULT.json X [--kernel K] [--name TEXT] "
-			"[--derived KEY]... [KEY=VALUE|KEY!=VALUE...]\n");
-		return 2;
+	args_init(&a, &cmd_plotdata, argc, argv);
+	while ((c = args_next(&a)) > 0) {
+		if (c == 'k')
+			spec.kernel = a.value;
+		else if (c == 'n')
+			spec.name = a.value;
+		else if (nd < PLOTDATA_MAX_DERIVED)
+			spec.derived[nd++] = a.value;
+		else
+			return args_error(&cmd_plotdata, "more than %d --derived", PLOTDATA_MAX_DERIVED);
 	}
-	for (int a = 3; a < argc; a++) {
-		if (!strcmp(argv[a], "--kernel") && a + 1 < argc)
-			spec.kernel = argv[++a];
-		else if (!strcmp(argv[a], "--name") && a + 1 < argc)
-			spec.name = argv[++a];
-		else if (!strcmp(argv[a], "--derived") && a + 1 < argc && nd < PLOTDATA_MAX_DERIVED)
-			spec.derived[nd++] = argv[++a];
-		else if (strchr(argv[a], '=') && nf < PLOTDATA_MAX_FILTERS)
-			spec.filters[nf++] = argv[a];
-		else {
-			fprintf(stderr, "pb plotdata: bad argument %s\n", argv[a]);
-			return 2;
-		}
+	if (c < 0)
+		return a.status;
+	if (a.noperands - 2 > PLOTDATA_MAX_FILTERS)
+		return args_error(&cmd_plotdata, "more than %d filters", PLOTDATA_MAX_FILTERS);
+	spec.xkey = argv[2];
+	for (int f = 0; f < a.noperands - 2; f++) {
+		spec.filters[f] = argv[3 + f];
+		if (!strchr(spec.filters[f], '='))
+			return args_error(&cmd_plotdata, "a filter is KEY=VALUE or KEY!=VALUE, got '%s'",
+					  spec.filters[f]);
 	}
 	root = json_load_file(argv[1], 0, &err);
 	if (!root) {
@@ -60,3 +66,26 @@ int cmd_plotdata(int argc, char **argv)
 	json_decref(root);
 	return status;
 }
+
+static const struct option options[] = {
+	{ "kernel", required_argument, NULL, 'k' },
+	{ "name", required_argument, NULL, 'n' },
+	{ "derived", required_argument, NULL, 'd' },
+	{ 0 },
+};
+
+const struct pb_cmd cmd_plotdata = {
+	.name = "plotdata",
+	.run = plotdata,
+	.summary = "one suite's medians and quartiles as gnuplot data blocks",
+	.usage = "pb plotdata RESULT.json X [--kernel K] [--name TEXT] [--derived KEY]...\n"
+		 "    [KEY=VALUE|KEY!=VALUE...]",
+	.details = "One block per kernel and combination of the parameters other than X, over the\n"
+		   "points that match every filter; rows \"X median q1 q3\".\n"
+		   "  --kernel K     keep one kernel\n"
+		   "  --name TEXT    start each block's title with TEXT\n"
+		   "  --derived KEY  a parameter that follows from the others: not a block of its own\n",
+	.options = options,
+	.min_operands = 2,
+	.max_operands = -1,
+};

@@ -9,18 +9,18 @@
 #include <stdio.h>
 
 #include "cmd.h"
+#include "cmd_args.h"
 #include "plotfile.h"
 
-int cmd_plotvars(int argc, char **argv)
+static int plotvars(int argc, char **argv)
 {
 	char commit[64];
 	json_error_t err;
 	json_t *root;
+	int status;
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: pb plotvars RESULT.json\n");
-		return 2;
-	}
+	if (args_operands(&cmd_plotvars, &argc, argv, &status))
+		return status;
 	root = json_load_file(argv[1], 0, &err);
 	if (!root) {
 		fprintf(stderr, "pb plotvars: %s: %s\n", argv[1], err.text);
@@ -36,3 +36,13 @@ int cmd_plotvars(int argc, char **argv)
 	json_decref(root);
 	return 0;
 }
+
+const struct pb_cmd cmd_plotvars = {
+	.name = "plotvars",
+	.run = plotvars,
+	.summary = "a result's suite, unit, accel and commit as gnuplot variables",
+	.usage = "pb plotvars RESULT.json",
+	.details = "Prints SUITE, UNIT, ACCEL and COMMIT as gnuplot assignments.\n",
+	.min_operands = 1,
+	.max_operands = 1,
+};

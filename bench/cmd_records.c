@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_args.h"
+#include "cmd_meta.h"
 #include "results.h"
 
 static json_t *value(const char *v)
@@ -49,40 +51,41 @@ static json_t *parse_line(char *rest)
 	return r;
 }
 
-int cmd_records_collect(int argc, char **argv)
+static int records_collect(int argc, char **argv)
 {
 	json_t *meta = json_object(), *records = json_array(), *root;
 	const char *out = NULL, *tag = NULL, *suite = NULL, *kind = NULL;
-	int i;
+	struct args a;
+	int c;
 
-	for (i = 1; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
-		if (!strcmp(argv[i], "--out"))
-			out = argv[i + 1];
-		else if (!strcmp(argv[i], "--tag"))
-			tag = argv[i + 1];
-		else if (!strcmp(argv[i], "--suite"))
-			suite = argv[i + 1];
-		else if (!strcmp(argv[i], "--kind"))
-			kind = argv[i + 1];
-		else if (!strcmp(argv[i], "--meta-file")) {
-			if (results_meta_file(meta, argv[i + 1]))
-				return 1;
-		} else if (strcmp(argv[i], "--meta") || results_meta_set(meta, argv[i + 1])) {
-			fprintf(stderr, "pb records-collect: bad option %s\n", argv[i]);
-			return 2;
+	args_init(&a, &cmd_records_collect, argc, argv);
+	while ((c = args_next(&a)) > 0) {
+		switch (c) {
+		case 'o':
+			out = a.value;
+			break;
+		case 't':
+			tag = a.value;
+			break;
+		case 's':
+			suite = a.value;
+			break;
+		case 'k':
+			kind = a.value;
+			break;
+		default:
+			if ((c = meta_option(meta, &a)))
+				return c;
 		}
 	}
-	if (!out || !tag || !suite || !kind || i >= argc) {
-		fprintf(stderr, "usage: pb records-collect --tag TAG --suite S --kind K --out FILE "
-			"[--meta K=V]... [--meta-file F]... INPUT...\n");
-		return 2;
-	}
-	for (; i < argc; i++) {
+	if (c < 0)
+		return a.status;
+	for (int i = 0; i < a.noperands; i++) {
 		char line[4096];
-		FILE *f = fopen(argv[i], "r");
+		FILE *f = fopen(a.operands[i], "r");
 
 		if (!f) {
-			perror(argv[i]);
+			perror(a.operands[i]);
 			return 1;
 		}
 		while (fgets(line, sizeof(line), f)) {
@@ -107,3 +110,27 @@ int cmd_records_collect(int argc, char **argv)
 	json_decref(root);
 	return 0;
 }
+
+static const struct option options[] = {
+	{ "tag", required_argument, NULL, 't' },
+	{ "suite", required_argument, NULL, 's' },
+	{ "kind", required_argument, NULL, 'k' },
+	{ "out", required_argument, NULL, 'o' },
+	META_OPTIONS,
+	{ 0 },
+};
+
+const struct pb_cmd cmd_records_collect = {
+	.name = "records-collect",
+	.run = records_collect,
+	.summary = "gather TAG key=value lines into a JSON result",
+	.usage = "pb records-collect --tag TAG --suite S --kind K --out FILE [--meta K=V]...\n"
+		 "    [--meta-file F]... INPUT...",
+	.details = "Reads the \"TAG key=value ...\" lines of each INPUT and writes them as the\n"
+		   "records of one JSON result of kind K to FILE (atomically).\n"
+		   META_HELP,
+	.options = options,
+	.required = (const char *const[]){ "tag", "suite", "kind", "out", NULL },
+	.min_operands = 1,
+	.max_operands = -1,
+};

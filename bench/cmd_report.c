@@ -23,6 +23,7 @@
 
 #include "atomic.h"
 #include "cmd.h"
+#include "cmd_args.h"
 #include "history.h"
 #include "report_impl.h"
 #include "report_memory.h"
@@ -228,18 +229,16 @@ static void suite_part(FILE *f, json_t *const *roots, int n, const char *dir,
 	history_part(f, roots, n, dir);
 }
 
-int cmd_report(int argc, char **argv)
+static int report(int argc, char **argv)
 {
 	static json_t *roots[MAX_RESULTS], *newest[MAX_RESULTS], *suite[MAX_RESULTS];
 	static struct suites all;
 	struct atomic_file a;
 	char path[4096], dir[4096], err[1024];
-	int n = 0, nnewest = 0;
+	int n = 0, nnewest = 0, status;
 
-	if (argc < 3) {
-		fprintf(stderr, "usage: pb report OUT.md RESULT.json... (each suite's oldest first)\n");
-		return 2;
-	}
+	if (args_operands(&cmd_report, &argc, argv, &status))
+		return status;
 	if (argc - 2 > MAX_RESULTS) {
 		fprintf(stderr, "pb report: more than %d result files\n", MAX_RESULTS);
 		return 1;
@@ -320,3 +319,13 @@ int cmd_report(int argc, char **argv)
 	printf("report: %s from %d result file(s)\n", argv[1], argc - 2);
 	return 0;
 }
+
+const struct pb_cmd cmd_report = {
+	.name = "report",
+	.run = report,
+	.summary = "write RESULTS.md from JSON results",
+	.usage = "pb report OUT.md RESULT.json...",
+	.details = "The RESULT files of each suite are given oldest first.\n",
+	.min_operands = 2,
+	.max_operands = -1,
+};

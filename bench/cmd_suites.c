@@ -25,37 +25,18 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd_args.h"
 #include "jsonpath.h"
 #include "suite_plot.h"
 #include "suites.h"
 
-static void usage(void)
+/* pb suites list: with --make TARGET, --plot or --guest (@list_opt, 0: none), its value @target. */
+static int list(const struct suites *all, int list_opt, const char *target)
 {
-	fprintf(stderr, "usage: pb suites list [--make TARGET | --plot | --guest]\n"
-		"       pb suites help\n"
-		"       pb suites get SUITE PATH...\n"
-		"       pb suites plot SUITE RESULT.json DATA\n");
-}
-
-static int list(const struct suites *all, int argc, char **argv)
-{
-	const char *target = NULL;
-	int plots = 0, guests = 0;
-
-	if (argc == 3 && !strcmp(argv[1], "--make"))
-		target = argv[2];
-	else if (argc == 2 && !strcmp(argv[1], "--plot"))
-		plots = 1;
-	else if (argc == 2 && !strcmp(argv[1], "--guest"))
-		guests = 1;
-	else if (argc != 1) {
-		usage();
-		return 2;
-	}
 	for (int i = 0; i < all->n; i++)
-		if ((!target || suite_can(&all->s[i], target)) &&
-		    (!plots || json_object_get(all->s[i].m, "plot")) &&
-		    (!guests || suite_has_guest(all, &all->s[i])))
+		if ((list_opt != 'm' || suite_can(&all->s[i], target)) &&
+		    (list_opt != 'p' || json_object_get(all->s[i].m, "plot")) &&
+		    (list_opt != 'g' || suite_has_guest(all, &all->s[i])))
 			puts(all->s[i].name);
 	return 0;
 }
@@ -99,10 +80,6 @@ static int get(const struct suites *all, int argc, char **argv)
 {
 	const struct suite *s;
 
-	if (argc < 3) {
-		usage();
-		return 2;
-	}
 	if (!(s = find(all, argv[1])))
 		return 1;
 	for (int i = 2; i < argc; i++) {
@@ -117,17 +94,13 @@ static int get(const struct suites *all, int argc, char **argv)
 	return 0;
 }
 
-static int plot(const struct suites *all, int argc, char **argv)
+static int plot(const struct suites *all, char **argv)
 {
 	const struct suite *s;
 	json_error_t err;
 	json_t *result;
 	int status;
 
-	if (argc != 4) {
-		usage();
-		return 2;
-	}
 	if (!(s = find(all, argv[1])))
 		return 1;
 	result = json_load_file(argv[2], 0, &err);
@@ -140,33 +113,88 @@ static int plot(const struct suites *all, int argc, char **argv)
 	return status;
 }
 
-int cmd_suites(int argc, char **argv)
+/* Each form's operand count after its name (max -1: no limit), and whether it takes list's options. */
+static const struct {
+	const char *name;
+	int min, max, list_opts;
+} forms[] = {
+	{ "list", 0, 0, 1 },
+	{ "help", 0, 0, 0 },
+	{ "get", 2, -1, 0 },
+	{ "plot", 3, 3, 0 },
+};
+
+static int suites(int argc, char **argv)
 {
 	static struct suites all;
+	const char *target = NULL;
+	int status, c, list_opt = 0, more;
 	char err[1024];
-	int status;
+	struct args a;
+	size_t f = 0;
 
-	if (argc < 2 || (strcmp(argv[1], "list") && strcmp(argv[1], "help") &&
-			 strcmp(argv[1], "get") && strcmp(argv[1], "plot"))) {
-		usage();
-		return 2;
+	args_init(&a, &cmd_suites, argc, argv);
+	while ((c = args_next(&a)) > 0) {
+		if (list_opt)
+			return args_error(&cmd_suites, "one of --make, --plot and --guest");
+		list_opt = c;
+		target = a.value;
 	}
+	if (c < 0)
+		return a.status;
+	while (f < sizeof(forms) / sizeof(forms[0]) && strcmp(forms[f].name, argv[1]))
+		f++;
+	if (f == sizeof(forms) / sizeof(forms[0]))
+		return args_error(&cmd_suites, "no form '%s'", argv[1]);
+	more = a.noperands - 1;
+	if (list_opt && !forms[f].list_opts)
+		return args_error(&cmd_suites, "--make, --plot and --guest go with list");
+	if (more < forms[f].min || (forms[f].max >= 0 && more > forms[f].max))
+		return args_error(&cmd_suites, "wrong number of operands after '%s'", argv[1]);
 	if (suites_load(&all, err, sizeof(err))) {
 		fprintf(stderr, "pb suites: %s\n", err);
 		return 1;
 	}
 	if (!strcmp(argv[1], "list")) {
-		status = list(&all, argc - 1, argv + 1);
+		status = list(&all, list_opt, target);
 	} else if (!strcmp(argv[1], "help")) {
 		for (int i = 0; i < all.n; i++)
 			printf("  %-16s %s\n", all.s[i].name,
 			       json_string_value(json_object_get(all.s[i].m, "description")));
 		status = 0;
 	} else if (!strcmp(argv[1], "get")) {
-		status = get(&all, argc - 1, argv + 1);
+		status = get(&all, a.noperands, argv + 1);
 	} else {
-		status = plot(&all, argc - 1, argv + 1);
+		status = plot(&all, argv + 1);
 	}
 	suites_free(&all);
 	return status;
 }
+
+static const struct option options[] = {
+	{ "make", required_argument, NULL, 'm' },
+	{ "plot", no_argument, NULL, 'p' },
+	{ "guest", no_argument, NULL, 'g' },
+	{ 0 },
+};
+
+const struct pb_cmd cmd_suites = {
+	.name = "suites",
+	.run = suites,
+	.summary = "the benchmark suites' manifests (suites/NAME/suite.json): list, get, plot",
+	.usage = "pb suites list [--make TARGET | --plot | --guest]\n"
+		 "pb suites help\n"
+		 "pb suites get SUITE PATH...\n"
+		 "pb suites plot SUITE RESULT.json DATA",
+	.details = "Every form first checks every manifest (SUITES_DIR, default suites/).\n"
+		   "  list            the suites in order, one a line; with --make TARGET those\n"
+		   "                  that make TARGET can run, --plot those with a plot recipe,\n"
+		   "                  --guest those with a guest script\n"
+		   "  help            \"  NAME  description\" lines\n"
+		   "  get SUITE PATH  the value at each PATH of the manifest, defaults filled in\n"
+		   "                  (exit 1 if missing)\n"
+		   "  plot SUITE RESULT.json DATA  the suite's plot data and DATA/SUITE.gp\n",
+	.options = options,
+	.min_operands = 1,
+	.max_operands = -1,
+};

@@ -9,11 +9,16 @@
 #include <stdio.h>
 
 #include "cmd.h"
+#include "cmd_args.h"
 #include "ktap.h"
 
-int cmd_tally(int argc, char **argv)
+static int tally(int argc, char **argv)
 {
 	size_t pass = 0, fail = 0, skip = 0;
+	int status;
+
+	if (args_operands(&cmd_tally, &argc, argv, &status))
+		return status;
 
 	for (int i = 1; i < argc; i++) {
 		struct ktap_report rep;
@@ -52,3 +57,15 @@ int cmd_tally(int argc, char **argv)
 	printf("%zu passed, %zu failed, %zu skipped\n", pass, fail, skip);
 	return fail ? 1 : 0;
 }
+
+const struct pb_cmd cmd_tally = {
+	.name = "tally",
+	.run = tally,
+	.summary = "sum TAP result files into the final 'N passed, N failed' line",
+	.usage = "pb tally FILE...",
+	.details = "Prints every failure, a line per FILE and the sum. A missing or unreadable\n"
+		   "FILE, or one that plans no test, is a failure.\n"
+		   "exit status: 1 when anything failed\n",
+	.min_operands = 1,
+	.max_operands = -1,
+};

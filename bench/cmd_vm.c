@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmd_vmargs.h"
 #include "tap.h"
 #include "vmopts.h"
 
@@ -91,23 +92,13 @@ static int dry_run(struct vmopts *o, const char *label)
 	return VM_PASS;
 }
 
-int cmd_vm(int argc, char **argv)
+static int vm(int argc, char **argv)
 {
 	struct vmopts o;
 	struct vm_result res;
 	const char *opt[2] = { "guest", NULL };	/* --label, --tap */
-	int verdict, dry = 0;
+	int verdict, dry = 0, status;
 
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: pb vm [guest options] [--label NAME] [--tap FILE] [--dry-run]\n\n%s"
-		       "  --tap FILE           write the boot's verdict as TAP (guest.NAME.(vm))\n"
-		       "  --dry-run            boot nothing: print the configuration and the QEMU\n"
-		       "                       command line as JSON (auto accel: the fallback)\n\n"
-		       "exit status: 0 pass, 1 guest test failed, 2 kernel crash, 3 hung,\n"
-		       "4 error (QEMU failed or no verdict), 5 interrupted, 6 stuck (console\n"
-		       "silent), 7 boot doomed (a console line said it cannot finish)\n", vmopts_help);
-		return 0;
-	}
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--dry-run")) {
 			dry = 1;
@@ -115,8 +106,8 @@ int cmd_vm(int argc, char **argv)
 			argc--;
 			break;
 		}
-	if (vmopts_parse(&o, argc, argv, NULL, take, opt) < 0)
-		return VM_ERROR;
+	if (vm_args(&cmd_vm, &o, argc, argv, take, opt, &status))
+		return status;
 	if (dry)
 		return dry_run(&o, opt[0]);
 	verdict = vmopts_run(&o, &res, opt[0]);
@@ -124,3 +115,21 @@ int cmd_vm(int argc, char **argv)
 		return VM_ERROR;
 	return verdict;
 }
+
+/* The exit status is the verdict: a usage error is VM_ERROR, as 2 is a crash. */
+const struct pb_cmd cmd_vm = {
+	.name = "vm",
+	.run = vm,
+	.summary = "boot one QEMU guest: timeout, crash detection, exit status",
+	.usage = "pb vm [guest options] [--label NAME] [--tap FILE] [--dry-run]",
+	.shared_help = vmopts_help,
+	.details = "  --label NAME         the guest's name in messages and in --tap's result\n"
+		   "  --tap FILE           write the boot's verdict as TAP (guest.NAME.(vm))\n"
+		   "  --dry-run            boot nothing: print the configuration and the QEMU\n"
+		   "                       command line as JSON (auto accel: the fallback)\n\n"
+		   "exit status: 0 pass, 1 guest test failed, 2 kernel crash, 3 hung,\n"
+		   "4 error (QEMU failed, no verdict, or bad usage), 5 interrupted, 6 stuck\n"
+		   "(console silent), 7 boot doomed (a console line said it cannot finish)\n",
+	.required = (const char *const[]){ "kernel", NULL },
+	.usage_status = VM_ERROR,
+};
