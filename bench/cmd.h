@@ -23,5 +23,6 @@ int cmd_compare_plot(int argc, char **argv);
 int cmd_suites(int argc, char **argv);
 int cmd_kcidb(int argc, char **argv);
 int cmd_lava(int argc, char **argv);
+int cmd_lava_tap(int argc, char **argv);
 
 #endif

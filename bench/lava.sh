@@ -43,15 +43,17 @@ job() { # job VM.json FILE JOB_NAME TEST tap|kunit|bench KERNEL [META...]
 
 # dry KUNIT_OR_GUEST_JOB VM.json: the boot as make test defines it (tests/jobs.sh)
 dry() {
-	PB=$dry_pb PB_REAL=$real_pb TEST_OUT=$dry BUILD_DIR=$here/build KBUILD=$PB_CACHE/build \
+	PB_DRY_KUNIT=${PB_DRY_KUNIT:-} PB=$dry_pb PB_REAL=$real_pb TEST_OUT=$dry BUILD_DIR=$here/build KBUILD=$PB_CACHE/build \
 		tests/jobs.sh run "$1" > "$2" 2> "$2.err" || { cat "$2.err" >&2; exit 1; }
 }
 
 for k in $kernels; do
 	# KUnit: pb kunit's boot (its pb vm --dry-run lands in $dry/kunit-K.out)
-	dry "kunit/$k" "$dry/$k-kunit.stdout"
+	PB_DRY_KUNIT=$dry/$k-kunit.kunit dry "kunit/$k" "$dry/$k-kunit.stdout"
 	mv "$dry/kunit-$k.out" "$dry/$k-kunit.json"
-	job "$dry/$k-kunit.json" "$k-kunit" "patchbench $k kunit" kunit kunit "$k"
+	job "$dry/$k-kunit.json" "$k-kunit" "patchbench $k kunit" kunit kunit "$k" \
+		--meta kunit_name="$("$real_pb" json-get "$dry/$k-kunit.kunit" name)" \
+		--meta kunit_suites="$("$real_pb" json-get "$dry/$k-kunit.kunit" suites)"
 	for t in $tests; do
 		dry "guest/$k/$t" "$dry/$k-$t.json"
 		job "$dry/$k-$t.json" "$k-$t" "patchbench $k $t" "$t" tap "$k"

@@ -30,6 +30,7 @@ static const struct {
 	{ "suites", cmd_suites, "the benchmark suites' manifests (suites/NAME/suite.json): list, get, plot" },
 	{ "json-get", cmd_json_get, "values at paths of a JSON file, for scripts reading pb's JSON" },
 	{ "lava", cmd_lava, "a LAVA v2 job (device_type qemu) for a guest pb vm --dry-run described" },
+	{ "lava-tap", cmd_lava_tap, "a LAVA job's results as the TAP pb vm or pb kunit writes" },
 	{ "kcidb", cmd_kcidb, "the newest results and TAP files as one KCIDB v5 JSON document" },
 };
 
