@@ -20,7 +20,7 @@ PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves cca
 	xz-utils git make gcc
 PKGS_VM := qemu-system-x86 busybox-static cpio
 PKGS_HOST := libcmocka-dev libjansson-dev pkg-config kexec-tools gnuplot-nox python3 shellcheck \
-	python3-jsonschema python3-rfc3987 lava-common
+	python3-jsonschema python3-rfc3987 lava-common lava-dispatcher
 PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
 PKGS_BENCH := linux-perf hyperfine gnuplot-nox trace-cmd
 
@@ -70,7 +70,7 @@ stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
 	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-suites test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
 	compare history report plots modules check-series clean distclean kcidb test-kcidb lava \
-	test-lava-schema suites-check
+	test-lava-schema suites-check lava-run test-lava-run
 
 help:
 	@echo "patchbench targets:"
@@ -111,6 +111,9 @@ help:
 	@echo "  make lava        LAVA v2 jobs in $(LAVA_OUT)/: [TEST=name|SUITE=name] [KERNEL=k] [ROUNDS=n]"
 	@echo "                   (LAVA_ARTEFACT_URL=, LAVA_BUILD_DIR=, LAVA_ACCEL=)"
 	@echo "  make test-lava-schema  every job make lava writes passes LAVA's submission schema"
+	@echo "  make lava-run    run make lava's jobs with Debian's lava-run here, results as TAP"
+	@echo "                   in $(LAVA_RUN_OUT)/ (LAVA_JOBS= some of $(LAVA_OUT)/*.yaml)"
+	@echo "  make test-lava-run  lava-run's KUnit and mctp-net TAP equal pb vm's; a panic fails"
 	@echo "  make plots       draw plots/*.png (gnuplot) from the newest results (by history)"
 	@echo "  make clean       remove $(BUILD)/ (harness objects, test logs)"
 	@echo "  make distclean   clean, and remove the kernel cache $(PB_CACHE)"
@@ -225,6 +228,7 @@ $(INITRAMFS): $(GUEST_FILES) $(GUEST_BINS)
 test: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(MAKE) --no-print-directory test-unit
+	-@$(MAKE) --no-print-directory test-lava-run
 	-@$(MAKE) --no-print-directory test-suites
 	-@$(MAKE) --no-print-directory test-ktap-agree
 	-@$(MAKE) --no-print-directory test-shellcheck
@@ -234,7 +238,7 @@ test: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
 	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
-		$(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
+		$(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap $(TEST_OUT)/lava-run.tap \
 		$(call stage_taps,$(GUEST_STAGES))
 
 test-unit: tools
@@ -453,6 +457,23 @@ test-lava-schema: tools suites-check
 	@mkdir -p $(TEST_OUT)
 	-@$(LAVA_ENV) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
 		tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
+
+# Run LAVA jobs with Debian's lava-run (bench/lava-run.sh) on a qemu device
+# for this machine; each job's TAP, as pb vm or pb kunit leaves it, in
+# $(LAVA_RUN_OUT)/JOB/. LAVA_JOBS: the job files (default: make lava's).
+LAVA_RUN_OUT := $(BUILD)/lava-run
+LAVA_JOBS ?= $(wildcard $(LAVA_OUT)/*.yaml)
+lava-run: tools initramfs
+	@[ -n "$(LAVA_JOBS)" ] || { echo "make lava-run: no jobs in $(LAVA_OUT)/ (make lava)" >&2; exit 1; }
+	@PB=$(PB) bench/lava-run.sh $(LAVA_RUN_OUT) $(LAVA_JOBS)
+	@$(PB) tally $(LAVA_RUN_OUT)/*/*.tap
+
+# lava-run's KUnit and mctp-net jobs on the patched kernel give pb vm's
+# TAP; a panicking guest's job fails with its log tail (tests/lava-run.sh).
+test-lava-run: tools initramfs
+	@mkdir -p $(TEST_OUT)
+	-@$(LAVA_ENV) ACCEL=$(ACCEL) BUILD_DIR=$(CURDIR)/$(BUILD) KBUILD=$(KBUILD) \
+		tests/lava-run.sh $(TEST_OUT)/lava-run.tap
 
 clean:
 	rm -rf $(BUILD)

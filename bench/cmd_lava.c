@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pb lava --vm VM.json --out JOB.yaml --name JOB_NAME --test NAME
- *     --monitor tap|bench --kernel-url URL --initrd-url URL
+ *     --monitor tap|kunit|bench --kernel-url URL --initrd-url URL
  *     [--build-dir DIR] [--meta K=V]...
  *
  * One LAVA v2 job (device_type qemu) for the guest that `pb vm --dry-run`
@@ -136,7 +136,12 @@ static int map_argv(struct lava_opts *o, json_t *vm, json_t *context, const char
  * Python's re, where a group name may appear once: the result is captured
  * in a lookahead so that both line shapes share the groups, and a case is
  * only matched once its line is complete (a name cut at a read boundary
- * would be a wrong case).
+ * would be a wrong case). The console reaches LAVA through a pty: a line
+ * ends in "\r\r\n" there (the guest's serial driver and the pty each add
+ * a \r), in "\r\n" or "\n" in a saved log.
+ * kunit: the same cases, from the KTAP that the kernel prints before any
+ * init runs (pb kunit boots no initramfs), so the monitor starts at KTAP's
+ * first line.
  * bench: every PB-BENCH line is a measurement named by its parameters, the
  * per-operation figure of its K batch ("ns": guest instructions under icount).
  */
@@ -145,15 +150,16 @@ static json_t *monitor(const char *kind, const char *test)
 	static const char tap[] =
 		"(?<!\\S)(?=(?P<result>not ok|ok|PATCHBENCH-EXIT: [0-9]))"
 		"(?:(?:not ok|ok) [0-9]+ (?:- )?|PATCHBENCH-)"
-		"(?P<test_case_id>EXIT(?=: [0-9]+\\r?\\n)|[^#\\r\\n]*[^#\\s](?=[ \\t]*(?:#[^\\r\\n]*)?\\r?\\n))";
+		"(?P<test_case_id>EXIT(?=: [0-9]+\\r*\\n)|[^#\\r\\n]*[^#\\s](?=[ \\t]*(?:#[^\\r\\n]*)?\\r*\\n))";
 	static const char bench[] =
 		"PB-BENCH suite=(?P<test_case_id>[^\\r\\n]*?) (?P<units>ns)=(?P<measurement>[0-9.]+) "
-		"ns2k=[0-9.]+\\r?\\n";
-	json_t *m = json_pack("{s:s,s:s+,s:s,s:s}", "name", test, "start", "init: running ", test,
-			      "end", "reboot: Restarting system", "pattern",
-			      !strcmp(kind, "tap") ? tap : bench);
+		"ns2k=[0-9.]+\\r*\\n";
+	int kunit = !strcmp(kind, "kunit"), cases = kunit || !strcmp(kind, "tap");
+	json_t *m = json_pack("{s:s,s:s+,s:s,s:s}", "name", test, "start",
+			      kunit ? "KTAP version 1" : "init: running ", kunit ? "" : test,
+			      "end", "reboot: Restarting system", "pattern", cases ? tap : bench);
 
-	if (!strcmp(kind, "tap")) {
+	if (cases) {
 		json_t *fix = json_pack("{s:s,s:s,s:s}", "ok", "pass", "not ok", "fail",
 					"PATCHBENCH-EXIT: 0", "pass");
 
@@ -215,8 +221,8 @@ static int lava(int argc, char **argv)
 		r = args.status;
 		goto out;
 	}
-	if (strcmp(o.monitor, "tap") && strcmp(o.monitor, "bench")) {
-		r = args_error(&cmd_lava, "--monitor wants tap or bench, got '%s'", o.monitor);
+	if (strcmp(o.monitor, "tap") && strcmp(o.monitor, "kunit") && strcmp(o.monitor, "bench")) {
+		r = args_error(&cmd_lava, "--monitor wants tap, kunit or bench, got '%s'", o.monitor);
 		goto out;
 	}
 	if (!(vm = json_load_file(o.vm, 0, &err))) {
@@ -230,9 +236,11 @@ static int lava(int argc, char **argv)
 	json_object_set_new(o.meta, "test", json_string(o.test));
 	json_object_set_new(o.meta, "accel", json_incref(json_object_get(vm, "accel")));
 	json_object_set_new(o.meta, "pb_vm_timeout", json_integer((int)ceil(timeout)));
-	images = json_pack("{s:{s:s,s:s++},s:{s:s,s:s}}",
-			   "kernel", "url", o.kernel_url, "image_arg", "-kernel {kernel} -append \"",
-			   append, "\"", "ramdisk", "url", o.initrd_url, "image_arg", "-initrd {ramdisk}");
+	images = json_pack("{s:{s:s,s:s++}}", "kernel", "url", o.kernel_url, "image_arg",
+			   "-kernel {kernel} -append \"", append, "\"");
+	if (json_is_string(json_object_get(vm, "initrd")))	/* pb kunit boots none */
+		json_object_set_new(images, "ramdisk", json_pack("{s:s,s:s}", "url", o.initrd_url,
+								  "image_arg", "-initrd {ramdisk}"));
 	job = json_pack("{s:s,s:s,s:{s:o,s:o},s:s,s:s,s:O,s:O,s:[{s:{s:s,s:o,s:o}},"
 			"{s:{s:s,s:s,s:o}},{s:{s:o,s:o}}]}",
 			"device_type", "qemu", "job_name", o.name,
@@ -282,10 +290,10 @@ const struct pb_cmd cmd_lava = {
 	.name = "lava",
 	.run = lava,
 	.summary = "a LAVA v2 job (device_type qemu) for a guest pb vm --dry-run described",
-	.usage = "pb lava --vm VM.json --out JOB.yaml --name JOB_NAME --test NAME --monitor tap|bench\n"
+	.usage = "pb lava --vm VM.json --out JOB.yaml --name JOB_NAME --test NAME --monitor tap|kunit|bench\n"
 		 "    --kernel-url URL --initrd-url URL [--build-dir DIR] [--meta K=V]...",
 	.details = "Writes the job that boots what VM.json (pb vm --dry-run) describes, its console\n"
-		   "read by a tap or bench monitor, to JOB.yaml (atomically).\n"
+		   "read by a tap, kunit or bench monitor, to JOB.yaml (atomically).\n"
 		   "  --build-dir DIR  where the lab worker has this build/ tree (the build share)\n"
 		   "  --meta K=V       job metadata (repeatable)\n",
 	.options = options,

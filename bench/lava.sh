@@ -1,6 +1,6 @@
 #!/bin/sh
-# make lava: one LAVA v2 job (pb lava) per kernel x guest test and per
-# kernel x benchmark suite round, from the very pb vm invocations that
+# make lava: one LAVA v2 job (pb lava) per kernel for KUnit, per kernel x
+# guest test and per kernel x benchmark suite round, from the very pb vm invocations that
 # make test-guest (tests/guest-run.sh) and make bench (bench/guest.sh)
 # make (tests/jobs.sh, bench/guest.sh): they run with PB=bench/pb-dry-run, so each `pb vm` prints its
 # configuration and QEMU command line instead of booting.
@@ -27,7 +27,7 @@ url() { # url LOCAL_FILE NAME: where a lab fetches an artefact
 	if [ -n "${LAVA_ARTEFACT_URL:-}" ]; then echo "$LAVA_ARTEFACT_URL/$2"; else echo "file://$1"; fi
 }
 
-job() { # job VM.json FILE JOB_NAME TEST tap|bench KERNEL [META...]
+job() { # job VM.json FILE JOB_NAME TEST tap|kunit|bench KERNEL [META...]
 	j_vm=$1 j_file=$2 j_name=$3 j_test=$4 j_kind=$5 j_kernel=$6 j_series=$series
 	shift 6
 	[ "$j_kernel" != baseline ] || j_series=none	# the tree as Debian ships it
@@ -41,14 +41,22 @@ job() { # job VM.json FILE JOB_NAME TEST tap|bench KERNEL [META...]
 	n=$((n + 1))
 }
 
+# dry KUNIT_OR_GUEST_JOB VM.json: the boot as make test defines it (tests/jobs.sh)
+dry() {
+	PB_DRY_KUNIT=${PB_DRY_KUNIT:-} PB=$dry_pb PB_REAL=$real_pb TEST_OUT=$dry BUILD_DIR=$here/build KBUILD=$PB_CACHE/build \
+		tests/jobs.sh run "$1" > "$2" 2> "$2.err" || { cat "$2.err" >&2; exit 1; }
+}
+
 for k in $kernels; do
+	# KUnit: pb kunit's boot (its pb vm --dry-run lands in $dry/kunit-K.out)
+	PB_DRY_KUNIT=$dry/$k-kunit.kunit dry "kunit/$k" "$dry/$k-kunit.stdout"
+	mv "$dry/kunit-$k.out" "$dry/$k-kunit.json"
+	job "$dry/$k-kunit.json" "$k-kunit" "patchbench $k kunit" kunit kunit "$k" \
+		--meta kunit_name="$("$real_pb" json-get "$dry/$k-kunit.kunit" name)" \
+		--meta kunit_suites="$("$real_pb" json-get "$dry/$k-kunit.kunit" suites)"
 	for t in $tests; do
-		# The boot exactly as make test defines it (tests/jobs.sh).
-		vm=$dry/$k-$t.json
-		PB=$dry_pb PB_REAL=$real_pb TEST_OUT=$dry BUILD_DIR=$here/build KBUILD=$PB_CACHE/build \
-			tests/jobs.sh run "guest/$k/$t" > "$vm" 2> "$dry/$k-$t.err" ||
-			{ cat "$dry/$k-$t.err" >&2; exit 1; }
-		job "$vm" "$k-$t" "patchbench $k $t" "$t" tap "$k"
+		dry "guest/$k/$t" "$dry/$k-$t.json"
+		job "$dry/$k-$t.json" "$k-$t" "patchbench $k $t" "$t" tap "$k"
 	done
 	[ "$k" != debug ] || continue	# the benchmarks run on baseline and patched
 	for s in $suites; do

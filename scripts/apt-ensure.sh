@@ -19,7 +19,43 @@ export DEBIAN_FRONTEND=noninteractive
 case " $missing " in *" kexec-tools "*)
 	echo "kexec-tools kexec-tools/load_kexec boolean false" | debconf-set-selections ;;
 esac
+# These machines start no services, and an install must not start any:
+# lava-dispatcher brings lava-worker.service and lava-dispatcher-host.socket,
+# its dependencies udev, mdadm, lvm2 and dmeventd have daemons too, and their
+# postinsts start them through invoke-rc.d/deb-systemd-invoke, which ask
+# /usr/sbin/policy-rc.d first. For the install's duration that file answers
+# 101 (action forbidden) to every request; whatever was there before (or its
+# absence) is put back afterwards, also when the install fails.
+# (mdadm's postinst also runs `modprobe md` when /proc/mdstat is missing: it
+# loads nothing on a kernel without modules, as on these machines.)
+policy=/usr/sbin/policy-rc.d
+saved=$(mktemp)
+had_policy=no
+if [ -e "$policy" ]; then cp -p "$policy" "$saved" && had_policy=yes; fi
+restore_policy() {
+	if [ "$had_policy" = yes ]; then mv -f "$saved" "$policy"; else rm -f "$policy" "$saved"; fi
+}
+trap restore_policy EXIT
+trap 'exit 1' INT TERM
+printf '#!/bin/sh\n# scripts/apt-ensure.sh: no service starts during an install\nexit 101\n' \
+	> "$policy.pb-tmp"
+chmod 755 "$policy.pb-tmp" && mv -f "$policy.pb-tmp" "$policy"
+before=$(ps -eo pid= | tr -d ' ' | sort)
 apt-get update -q >/dev/null || { echo "setup: error: apt-get update failed" >&2; exit 1; }
 # shellcheck disable=SC2086
 apt-get install -y -q --no-install-recommends $missing >/dev/null ||
 	{ echo "setup: error: apt-get install$missing failed" >&2; exit 1; }
+# A daemon the install started despite the policy: a process new since the
+# install began that is one of those packages' daemons or was handed to
+# init (a double fork). Named, not killed: it is not ours to end blindly.
+started=$(ps -eo pid=,ppid=,comm= | while read -r pid ppid comm; do
+	printf '%s\n' "$before" | grep -qx "$pid" && continue
+	case $comm in
+	lava-*|systemd-udevd|udevd|mdadm|dmeventd|lvmetad) echo "$pid $comm" ;;
+	*) [ "$ppid" != 1 ] || echo "$pid $comm" ;;
+	esac
+done)
+if [ -n "$started" ]; then
+	echo "setup: error: the install started processes (pid name): $started" >&2
+	exit 1
+fi

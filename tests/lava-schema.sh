@@ -1,5 +1,5 @@
 #!/bin/sh
-# make test-lava-schema: every LAVA job make lava writes (every guest test on
+# make test-lava-schema: every LAVA job make lava writes (KUnit and every guest test on
 # every kernel, every suite round on baseline and patched) passes the job
 # schema a LAVA server applies on submission (lava_common.schemas.validate),
 # boots what pb vm boots (command line, memory, CPUs, accelerator, timeout),
@@ -22,7 +22,7 @@ if bench/lava.sh "$out" "$kernels" "$LAVA_TESTS" "$LAVA_SUITES" "$ROUNDS" > "$ou
 else
 	result fail generate "bench/lava.sh failed: $(tail -n 1 "$out.log")"
 fi
-want=$(( $(echo "$LAVA_TESTS" | wc -w) * 3 + $(echo "$LAVA_SUITES" | wc -w) * 2 * ROUNDS ))
+want=$(( ($(echo "$LAVA_TESTS" | wc -w) + 1) * 3 + $(echo "$LAVA_SUITES" | wc -w) * 2 * ROUNDS ))
 got=$(find "$out" -maxdepth 1 -name '*.yaml' | wc -l)
 check count "$got jobs, want $want" [ "$got" = "$want" ]
 check schema "rejected" "$py" tests/lava-validate.py schema "$out"/*.yaml
