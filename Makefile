@@ -54,7 +54,7 @@ GUEST_BINS := $(BUILD)/guest/mctp $(BUILD)/guest/serial-relay $(BUILD)/guest/mct
 # in tests/jobs.sh; tests/run-jobs.sh runs them JOBS at a time. Without KVM
 # they run under icount, so no verdict depends on how busy or fast the host is.
 GUEST_TESTS := $(shell tests/jobs.sh tests)
-GUEST_STAGES := kunit guest crash debug harness
+GUEST_STAGES := kunit guest crash debug harness lava
 JOBS ?= $(shell nproc)
 # make test fails a stage that would run past TEST_BUDGET seconds from its start.
 TEST_BUDGET ?= 5100
@@ -228,7 +228,6 @@ $(INITRAMFS): $(GUEST_FILES) $(GUEST_BINS)
 test: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(MAKE) --no-print-directory test-unit
-	-@$(MAKE) --no-print-directory test-lava-run
 	-@$(MAKE) --no-print-directory test-suites
 	-@$(MAKE) --no-print-directory test-ktap-agree
 	-@$(MAKE) --no-print-directory test-shellcheck
@@ -238,7 +237,7 @@ test: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
 	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
-		$(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap $(TEST_OUT)/lava-run.tap \
+		$(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
 		$(call stage_taps,$(GUEST_STAGES))
 
 test-unit: tools
@@ -280,9 +279,12 @@ test-guest: STAGES := guest crash
 test-crash: STAGES := crash
 test-debug: STAGES := debug
 test-harness: STAGES := harness
-test-kunit test-guest test-crash test-harness: tools initramfs modules bpf
+# lava-run's KUnit and mctp-net jobs on the patched kernel give pb vm's
+# TAP; a panicking guest's job fails with its log tail (tests/lava-run.sh).
+test-lava-run: STAGES := lava
+test-kunit test-guest test-crash test-harness test-lava-run: tools initramfs modules bpf
 test-debug: setup-test kernel-debug bpf-debug tools initramfs
-test-kunit test-guest test-crash test-debug test-harness:
+test-kunit test-guest test-crash test-debug test-harness test-lava-run:
 	@mkdir -p $(TEST_OUT)
 	-@$(RUN_JOBS) $(STAGES)
 	@$(PB) tally $(call stage_taps,$(STAGES))
@@ -467,13 +469,6 @@ lava-run: tools initramfs
 	@[ -n "$(LAVA_JOBS)" ] || { echo "make lava-run: no jobs in $(LAVA_OUT)/ (make lava)" >&2; exit 1; }
 	@PB=$(PB) bench/lava-run.sh $(LAVA_RUN_OUT) $(LAVA_JOBS)
 	@$(PB) tally $(LAVA_RUN_OUT)/*/*.tap
-
-# lava-run's KUnit and mctp-net jobs on the patched kernel give pb vm's
-# TAP; a panicking guest's job fails with its log tail (tests/lava-run.sh).
-test-lava-run: tools initramfs
-	@mkdir -p $(TEST_OUT)
-	-@$(LAVA_ENV) ACCEL=$(ACCEL) BUILD_DIR=$(CURDIR)/$(BUILD) KBUILD=$(KBUILD) \
-		tests/lava-run.sh $(TEST_OUT)/lava-run.tap
 
 clean:
 	rm -rf $(BUILD)

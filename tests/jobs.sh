@@ -8,7 +8,9 @@
 #   jobs.sh tests           the in-guest tests (for make help)
 #   jobs.sh run JOB         run one job (tests/run-jobs.sh runs them in parallel)
 # STAGE: kunit (baseline, patched), guest (baseline, patched), crash,
-# debug (the sanitizer kernel: KUnit and every guest test), harness.
+# debug (the sanitizer kernel: KUnit and every guest test), harness,
+# lava (Debian's lava-run boots KUnit, mctp-net and a panic on the patched
+# kernel, compared with pb kunit and pb vm: tests/lava-run.sh).
 # (env for run: PB, INITRAMFS, ACCEL, TEST_OUT, BUILD_DIR, KBUILD, TIMEOUT_CAP:
 #  no boot may be given longer than this many seconds)
 set -u
@@ -71,7 +73,8 @@ jobs_of() { # jobs_of STAGE: its job names, the longest first
 	guest) for k in patched baseline; do for t in $GUEST_TESTS; do echo "guest/$k/$t"; done; done ;;
 	crash) echo crash/kdump; crash_cases | while read -r c _; do echo "crash/$c"; done ;;
 	harness) echo harness ;;
-	*) echo "jobs.sh: unknown stage '$1' (kunit guest crash debug harness)" >&2; return 1 ;;
+	lava) echo lava/patched ;;
+	*) echo "jobs.sh: unknown stage '$1' (kunit guest crash debug harness lava)" >&2; return 1 ;;
 	esac
 }
 
@@ -89,6 +92,7 @@ taps_of() { # taps_of JOB
 		k=$(crash_cases | while read -r name kernel _; do [ "$name" = "$c" ] && echo "$kernel"; done)
 		echo "$TEST_OUT/guest-$k-crashkernel-$c/vm.tap $TEST_OUT/guest-$k-crashkernel-$c/crashkernel.tap" ;;
 	harness) echo "$TEST_OUT/harness.tap" ;;
+	lava/patched) echo "$TEST_OUT/lava-run.tap" ;;
 	*) echo "jobs.sh: unknown job '$1'" >&2; return 1 ;;
 	esac
 }
@@ -129,6 +133,10 @@ run_job() { # run_job JOB
 		PB=$PB INITRAMFS=$INITRAMFS KERNEL=$(image baseline) ACCEL=$ACCEL OUT=$TEST_OUT/harness \
 			timeout "$(cap 1200)" tests/harness.sh "$TEST_OUT/harness.tap" \
 			> "$TEST_OUT/harness.out" 2>&1 ;;
+	lava/patched)
+		PB=$PB INITRAMFS=$INITRAMFS ACCEL=$ACCEL BUILD_DIR=$BUILD_DIR KBUILD=$KBUILD \
+			timeout "$(cap 900)" tests/lava-run.sh "$TEST_OUT/lava-run.tap" \
+			> "$TEST_OUT/lava-run.out" 2>&1 ;;
 	*) echo "jobs.sh: unknown job '$1'" >&2; return 1 ;;
 	esac
 }
@@ -139,7 +147,7 @@ case $cmd in
 list)
 	for s in "$@"; do jobs_of "$s" > /dev/null || exit 2; done
 	# The longest stages first: the sanitizer kernel's boots, the harness.
-	for s in debug harness guest crash kunit; do
+	for s in debug harness lava guest crash kunit; do
 		case " $* " in *" $s "*) jobs_of "$s" ;; esac
 	done ;;
 taps)
