@@ -1,8 +1,10 @@
 #!/bin/sh
 # Run one in-guest test on one kernel and leave its results as TAP.
-#   guest-run.sh LABEL BZIMAGE TEST [ARG]
+#   guest-run.sh LABEL BZIMAGE TEST[+TEST...] [ARG]
 #   (env: PB, INITRAMFS, ACCEL, TEST_OUT, BUILD_DIR, KTAP_SUITES: the module
 #    KUnit suites TEST must report, GUEST_APPEND: more kernel command line,
+#    KTAP_MAP: "TEST:SUITES ...", the same per test when one boot runs
+#    several (TEST+TEST: one after the other, one results directory),
 #    TIMEOUT, VARIANT: a name for one of several boots of TEST,
 #    EXPECT_PANIC=1: a kdump run, see pb vm --expect-panic; SMP: guest CPUs;
 #    FALLBACK: what auto becomes without KVM, icount unless set)
@@ -26,9 +28,11 @@ rm -rf "$out" && mkdir -p "$out"
 	--share /=host --share "$out=results:rw" --share "${BUILD_DIR:?}=build" \
 	--append "kunit.filter_glob=pb-* pb.run=$test${arg:+ pb.args=$arg} ${GUEST_APPEND:-}" \
 	2> "$out/vm.err"
-if [ -f "$out/$test.ktap" ]; then
-	"$PB" ktap ${KTAP_SUITES:+--suites "$KTAP_SUITES"} "$out/$test.ktap" "guest.$label.$test" \
-		> "$out/$test.tap.tmp"
-	mv "$out/$test.tap.tmp" "$out/$test.tap"
-fi
+for t in $(echo "$test" | tr + ' '); do
+	[ -f "$out/$t.ktap" ] || continue
+	suites=${KTAP_SUITES:-}
+	for m in ${KTAP_MAP:-}; do [ "${m%%:*}" = "$t" ] && suites=${m#*:}; done
+	"$PB" ktap ${suites:+--suites "$suites"} "$out/$t.ktap" "guest.$label.$t" > "$out/$t.tap.tmp"
+	mv "$out/$t.tap.tmp" "$out/$t.tap"
+done
 exit 0

@@ -64,11 +64,22 @@ KDUMP_FALLBACK=tcg
 DEBUG_APPEND="rcupdate.rcu_cpu_stall_timeout=300 pci=noacpi"
 DEBUG_GUEST_APPEND="pb.kmemleak=1 pb.slow=6 $DEBUG_APPEND"
 
+# The sanitizer kernel's guest tests share boots, one per CPU count, the
+# tests one after the other (a KASAN boot is about 25 s of the 35-60 s a
+# test took in a boot of its own); kmemleak scans after the last.
+debug_groups() {
+	for n in 1 2; do
+		g=
+		for t in $GUEST_TESTS; do [ "$(smp_of "$t")" = "$n" ] && g=${g:+$g+}$t; done
+		[ -n "$g" ] && echo "$g"
+	done
+}
+
 jobs_of() { # jobs_of STAGE: its job names, the longest first
 	case $1 in
 	debug)
 		echo kunit/debug
-		for t in $GUEST_TESTS; do echo "guest/debug/$t"; done ;;
+		for g in $(debug_groups); do echo "guest/debug/$g"; done ;;
 	kunit) echo kunit/baseline; echo kunit/patched ;;
 	guest) for k in patched baseline; do for t in $GUEST_TESTS; do echo "guest/$k/$t"; done; done ;;
 	crash) echo crash/kdump; crash_cases | while read -r c _; do echo "crash/$c"; done ;;
@@ -83,7 +94,8 @@ taps_of() { # taps_of JOB
 	kunit/*) echo "$TEST_OUT/kunit-${1#kunit/}.tap" ;;
 	guest/*/*)
 		k=${1#guest/}; t=${k#*/}; k=${k%%/*}
-		echo "$TEST_OUT/guest-$k-$t/vm.tap $TEST_OUT/guest-$k-$t/$t.tap" ;;
+		echo "$TEST_OUT/guest-$k-$t/vm.tap"
+		for one in $(echo "$t" | tr + ' '); do echo "$TEST_OUT/guest-$k-$t/$one.tap"; done ;;
 	crash/kdump)
 		d=$TEST_OUT/guest-patched-kdump
 		echo "$d/vm.tap $d/kdump.tap $d/kdump-capture.tap" ;;
@@ -110,8 +122,12 @@ run_job() { # run_job JOB
 			--accel "$ACCEL" --fallback icount --timeout "$(cap 600)" --append "$append" \
 			--kernel "$(image "$k")" --tap "$TEST_OUT/kunit-$k.tap" > "$TEST_OUT/kunit-$k.out" 2>&1 ;;
 	guest/debug/*)
-		t=${1#guest/debug/}
-		KTAP_SUITES=$(ktap_suites debug "$t") GUEST_APPEND=$DEBUG_GUEST_APPEND SMP=$(smp_of "$t") \
+		t=${1#guest/debug/} map=
+		for one in $(echo "$t" | tr + ' '); do
+			suites=$(ktap_suites debug "$one")
+			[ -n "$suites" ] && map="$map $one:$suites"
+		done
+		KTAP_MAP=$map GUEST_APPEND=$DEBUG_GUEST_APPEND SMP=$(smp_of "${t%%+*}") \
 			TIMEOUT=$(cap 2400) tests/guest-run.sh debug "$(image debug)" "$t" patched,debug ;;
 	guest/*/*)
 		k=${1#guest/}; t=${k#*/}; k=${k%%/*}
