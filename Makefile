@@ -191,7 +191,7 @@ $(BUILD)/guest/%: workloads/%.c
 # that kernel's BTF, the skeletons embed the objects, and the static runners
 # reach the guest through the /build share (build/bpf/KERNEL/).
 BPF_KERNELS := baseline patched
-BPF_PROGS := strings strings_badproto strbench_alt strbench_kfunc streams streambench_alt \
+BPF_PROGS := strings strings_badproto strbench_alt strbench_kfunc strbench_byteloop streams streambench_alt \
 	streambench_kfunc
 BPF_RUNNERS := bpf-strings bpf-strbench bpf-streams stream-cat bpf-streambench
 BPF_BINS := $(foreach k,$(BPF_KERNELS) debug,$(addprefix $(BUILD)/bpf/$(k)/,$(BPF_RUNNERS)))

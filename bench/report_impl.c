@@ -38,9 +38,11 @@ static int index_of(const char **names, int *n, const char *name)
 	return (*n)++;
 }
 
+/* "byteloop" is upstream's own loop of the kfunc: a "versus" target's business, not a BPF-side alternative */
 static int is_alternative(const char *impl)
 {
-	return strcmp(impl, "kfunc") && strcmp(impl, "kernel") && strcmp(impl, "empty");
+	return strcmp(impl, "kfunc") && strcmp(impl, "kernel") && strcmp(impl, "empty") &&
+	       strcmp(impl, "byteloop");
 }
 
 struct impl_rows {

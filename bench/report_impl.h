@@ -10,8 +10,8 @@
  * For a suite whose points carry an "impl" parameter: one row per point
  * with the other parameters (K excluded), one column per implementation
  * (median, patched kernel where it ran, else baseline), and the speedup of
- * "kfunc" over the best alternative (not "kernel", the floor, nor "empty",
- * the harness). Under it, @target's verdict (a "speedup" target of the
+ * "kfunc" over the best alternative (not "kernel", the floor, "empty", the
+ * harness, nor "byteloop", upstream's loop of the kfunc). Under it, @target's verdict (a "speedup" target of the
  * suite's manifest, or NULL for none). Prints nothing when no point has an
  * "impl".
  */

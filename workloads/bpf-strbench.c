@@ -4,9 +4,11 @@
  * benchmark. For each function (strlen, strchr of an absent character,
  * strcmp of equal strings) and string length L, times K calls and 2K calls
  * inside one BPF program run (guest clock, bpf_ktime_get_ns) for each
- * implementation: the kfunc (patched only), a bpf_probe_read_kernel() byte
- * loop, bpf_probe_read_kernel_str() into a buffer plus a loop over it, and
- * the empty loop harness. Prints one line per sample:
+ * implementation: the kfunc (patched only), upstream's byte loop of the
+ * kfunc (patched only, str_byteloop.ko's kfuncs: the module must be
+ * loaded), a bpf_probe_read_kernel() byte loop, bpf_probe_read_kernel_str()
+ * into a buffer plus a loop over it, and the empty loop harness. Prints one
+ * line per sample:
  *   PB-BENCH suite=bpf-strings fn=F impl=I L=N iters=K ns=X ns2k=Y
  * Every call's result is checked, so a figure is never of a wrong answer.
  */
@@ -21,11 +23,12 @@
 #include "runner.h"
 #include "strbench.h"
 #include "strbench_alt.skel.h"
+#include "strbench_byteloop.skel.h"
 #include "strbench_kfunc.skel.h"
 
 static const char *const fn_names[SB_FNS] = { "strlen", "strchr", "strcmp" };
-static const char *const impl_names[] = { "probe-loop", "copy", "empty", "kfunc" };
-enum { IMPL_KFUNC = 3 };
+static const char *const impl_names[] = { "probe-loop", "copy", "empty", "kfunc", "byteloop" };
+enum { IMPL_KFUNC = 3, IMPL_BYTELOOP = 4 };
 static const int lengths[] = { 0, 16, 64, 256, 4096 };
 
 struct target {
@@ -50,7 +53,7 @@ static int expected(int fn, int impl, int len)
 {
 	if (impl == 2)
 		return 0;
-	if (impl == IMPL_KFUNC)
+	if (impl == IMPL_KFUNC || impl == IMPL_BYTELOOP)
 		return fn == SB_STRLEN ? len : fn == SB_STRCHR ? -ENOENT : 0;
 	return len;	/* the alternatives report where the scan stopped */
 }
@@ -86,6 +89,7 @@ fail:
 
 int main(int argc, char **argv)
 {
+	struct strbench_byteloop *bl = NULL;
 	struct strbench_kfunc *kf = NULL;
 	struct strbench_alt *alt;
 	int iters = 100, samples = 3, patched;
@@ -103,15 +107,24 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bpf-strbench: cannot load strbench_kfunc on the patched kernel\n");
 		return 1;
 	}
+	if (patched && !(bl = strbench_byteloop__open_and_load())) {
+		fprintf(stderr, "bpf-strbench: cannot load strbench_byteloop: is str_byteloop.ko "
+			"loaded?\n");
+		return 1;
+	}
 	for (int fn = 0; fn < SB_FNS; fn++)
 		for (size_t l = 0; l < sizeof(lengths) / sizeof(*lengths); l++)
-			for (int impl = 0; impl <= (patched ? IMPL_KFUNC : 2); impl++) {
+			for (int impl = 0; impl <= (patched ? IMPL_BYTELOOP : 2); impl++) {
 				struct target t;
 
 				if (impl == IMPL_KFUNC) {
 					t = (struct target){ &kf->bss->args, &kf->bss->out,
 							     kf->data_s1->s1, kf->data_s2->s2,
 							     bpf_program__fd(kf->progs.run) };
+				} else if (impl == IMPL_BYTELOOP) {
+					t = (struct target){ &bl->bss->args, &bl->bss->out,
+							     bl->data_s1->s1, bl->data_s2->s2,
+							     bpf_program__fd(bl->progs.run) };
 				} else {
 					alt->bss->impl = impl;
 					t = (struct target){ &alt->bss->args, &alt->bss->out,
@@ -121,6 +134,7 @@ int main(int argc, char **argv)
 				if (measure(&t, fn, impl, lengths[l], iters, samples))
 					return 1;
 			}
+	strbench_byteloop__destroy(bl);
 	strbench_kfunc__destroy(kf);
 	strbench_alt__destroy(alt);
 	return 0;
