@@ -43,8 +43,8 @@ pg_bin() { # the newest PostgreSQL installed
 }
 as_postgres() { runuser -u postgres -- "$@"; }
 
-stop_lab() {
-	[ -d "$dir" ] || { log "nothing to stop ($dir does not exist)"; return 0; }
+# end_lab: end every process of the lab (but leave DIR and its logs)
+end_lab() {
 	# lava-run processes of jobs still running: the worker started each in
 	# a process group of its own (setpgrp) and keeps its pid in its db
 	if [ -f "$dir/worker/db.sqlite3" ]; then
@@ -82,11 +82,15 @@ for (pid,) in sqlite3.connect(sys.argv[1]).execute("SELECT pid FROM jobs WHERE p
 			if alive "$pid" "$start"; then echo "$name:$pid"; fi; done < "$dir/pids")
 		[ -z "$left" ] || die "still running: $left"
 	fi
-	rm -rf "$dir"
-	log "stopped; $dir removed"
 }
 
-[ "$cmd" = stop ] && { stop_lab; exit 0; }
+if [ "$cmd" = stop ]; then
+	[ -d "$dir" ] || { log "nothing to stop ($dir does not exist)"; exit 0; }
+	end_lab
+	rm -rf "$dir"
+	log "stopped; $dir removed"
+	exit 0
+fi
 if [ "$cmd" != start ] || [ $# -ne 3 ]; then usage; fi
 port=$3
 [ "$(id -u)" = 0 ] || die "run as root: PostgreSQL runs as user postgres, LAVA as lavaserver"
@@ -111,6 +115,12 @@ find "$dir" -mindepth 1 -delete
 mkdir -p "$dir/logs" "$dir/media" "$dir/devices" "$dir/health-checks" "$dir/dispatcher.d" \
 	"$dir/worker" "$dir/pg" "$dir/pg-run"
 : > "$dir/pids"
+# a start that fails ends what it had started; its logs stay in DIR/logs
+end_failed_start() {
+	st=$?
+	[ "$st" = 0 ] || { log "start failed: ending what it started"; end_lab; }
+}
+trap end_failed_start EXIT
 # PostgreSQL: a cluster of the lab's own; only the socket in pg-run, which
 # only postgres and lavaserver (and root) may use, so trust is safe
 chown postgres:postgres "$dir/pg" && chmod 700 "$dir/pg"
@@ -206,5 +216,6 @@ until lab workers show "$worker" 2> /dev/null | grep -q '^state *: Online' &&
 	[ $n -lt 60 ] || die "the lab is not ready after 60 s; logs in $dir/logs/"
 	sleep 1
 done
+trap - EXIT
 log "LAVA $(lab system version) at http://127.0.0.1:$port/, worker $worker online," \
 	"device $device ($(wc -l < "$dir/pids") processes in $dir/pids)"
