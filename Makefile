@@ -23,6 +23,8 @@ PKGS_HOST := libcmocka-dev libjansson-dev pkg-config kexec-tools gnuplot-nox pyt
 	python3-jsonschema python3-rfc3987 lava-common lava-dispatcher
 PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
 PKGS_BENCH := linux-perf hyperfine gnuplot-nox trace-cmd
+# make lava-lab's LAVA instance (and make test-lava) only, never make test's
+PKGS_LAVA_LAB := lava-server lavacli postgresql
 
 HARNESS_SRC := $(wildcard bench/*.c) $(wildcard vm/*.c)
 HARNESS_HDR := $(wildcard bench/*.h) $(wildcard vm/*.h)
@@ -70,7 +72,8 @@ stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 .PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
 	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-suites test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
 	compare history report plots modules check-series clean distclean kcidb test-kcidb lava \
-	test-lava-schema suites-check lava-run test-lava-run
+	test-lava-schema suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
+	lava-collect test-lava
 
 help:
 	@echo "patchbench targets:"
@@ -114,6 +117,13 @@ help:
 	@echo "  make lava-run    run make lava's jobs with Debian's lava-run here, results as TAP"
 	@echo "                   in $(LAVA_RUN_OUT)/ (LAVA_JOBS= some of $(LAVA_OUT)/*.yaml)"
 	@echo "  make test-lava-run  lava-run's KUnit and mctp-net TAP equal pb vm's; a panic fails"
+	@echo "  make lava-lab    a LAVA instance here, on 127.0.0.1:$(LAVA_LAB_PORT) (LAVA_LAB_PORT=),"
+	@echo "                   state in $(LAVA_LAB)/; make lava-lab-stop ends it"
+	@echo "  make lava-submit  submit make lava's jobs (or LAVA_JOBS=) with lavacli to"
+	@echo "                   LAVA_IDENTITY= (default pb-lab: make lava-lab's); ids in $(LAVA_SUBMIT_OUT)/"
+	@echo "  make lava-collect  wait for them (LAVA_WAIT=s), their results as TAP in $(LAVA_SUBMIT_OUT)/"
+	@echo "  make test-lava   lab up, KUnit and mctp-net jobs submitted and collected, TAP equal"
+	@echo "                   pb vm's, lab down, nothing left running (not in make test)"
 	@echo "  make plots       draw plots/*.png (gnuplot) from the newest results (by history)"
 	@echo "  make clean       remove $(BUILD)/ (harness objects, test logs)"
 	@echo "  make distclean   clean, and remove the kernel cache $(PB_CACHE)"
@@ -469,6 +479,41 @@ lava-run: tools initramfs
 	@[ -n "$(LAVA_JOBS)" ] || { echo "make lava-run: no jobs in $(LAVA_OUT)/ (make lava)" >&2; exit 1; }
 	@PB=$(PB) bench/lava-run.sh $(LAVA_RUN_OUT) $(LAVA_JOBS)
 	@$(PB) tally $(LAVA_RUN_OUT)/*/*.tap
+
+# A LAVA instance on this machine from Debian's packages (bench/lava-lab.sh):
+# PostgreSQL, lava-server's gunicorn, lava-scheduler and lava-worker with one
+# qemu device, started and ended by the script (no service manager runs
+# here); every pid it started in $(LAVA_LAB)/pids.
+LAVA_LAB := $(BUILD)/lava-lab
+LAVA_LAB_PORT ?= 8093
+lava-lab:
+	@scripts/apt-ensure.sh $(PKGS_VM) $(PKGS_HOST) $(PKGS_LAVA_LAB)
+	@bench/lava-lab.sh start $(LAVA_LAB) $(LAVA_LAB_PORT)
+lava-lab-stop:
+	@bench/lava-lab.sh stop $(LAVA_LAB)
+
+# Submit jobs through lavacli to any LAVA server (LAVA_IDENTITY: one of
+# ~/.config/lavacli.yaml's; pb-lab, make lava-lab's, by default), then wait
+# for them and turn their results into TAP as make lava-run does.
+LAVA_SUBMIT_OUT := $(BUILD)/lava-submit
+LAVA_IDENTITY ?= pb-lab
+LAVA_WAIT ?= 7200
+lava-submit:
+	@[ -n "$(LAVA_JOBS)" ] || { echo "make lava-submit: no jobs in $(LAVA_OUT)/ (make lava)" >&2; exit 1; }
+	@bench/lava-submit.sh $(LAVA_SUBMIT_OUT) $(LAVA_IDENTITY) $(LAVA_LAB) $(LAVA_JOBS)
+lava-collect: tools
+	@PB=$(PB) bench/lava-collect.sh $(LAVA_SUBMIT_OUT) $(LAVA_WAIT)
+	@$(PB) tally $(LAVA_SUBMIT_OUT)/*/*.tap
+
+# The whole loop on a lab of its own (tests/lava-lab.sh); installs
+# PKGS_LAVA_LAB, so not part of make test.
+test-lava: kernel-patched tools initramfs
+	@scripts/apt-ensure.sh $(PKGS_VM) $(PKGS_HOST) $(PKGS_LAVA_LAB)
+	@mkdir -p $(TEST_OUT)
+	-@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BUILD_DIR=$(CURDIR)/$(BUILD) KBUILD=$(KBUILD) \
+		LAVA_LAB_PORT=$(LAVA_TEST_PORT) tests/lava-lab.sh $(TEST_OUT)/lava-lab.tap
+	@$(PB) tally $(TEST_OUT)/lava-lab.tap
+LAVA_TEST_PORT ?= 8094
 
 clean:
 	rm -rf $(BUILD)

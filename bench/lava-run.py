@@ -7,11 +7,17 @@
         lava-run's log (its YAML on stderr) as JSON: LAVA's test cases, the
         job's result and error, each action's duration, the job's metadata;
         the console it recorded, line by line, into CONSOLE.txt
+    lava-run.py same-device JOB.yaml LAB-DEVICE.yaml
+        a lab's device configuration for the job (lavacli jobs config) sets
+        QEMU, the deploy and the constants as make lava-run's device does
+    lava-run.py lab-time SHOW.json
+        the seconds a lab reports a job ran (lavacli jobs show --json)
     lava-run.py same-tap A.tap... -- B.tap...
         the two sets of TAP files have the same cases with the same verdicts
-Exit 0 when done (same-tap: when equal), 1 saying why when not, 2 for usage.
+Exit 0 when done (same-*: when equal), 1 saying why when not, 2 for usage.
 Run with Debian's python3 (its yaml module, lava-dispatcher's own).
 """
+import datetime
 import json
 import os
 import re
@@ -39,7 +45,7 @@ def fail(why):
 # The options qemu.jinja2 puts first for an x86 guest: KVM unless the job's
 # context says no_kvm, no display, one user-mode NIC (its defaults), the
 # job's memory and no monitor; the job's extra_options follow.
-def device(job_path, out):
+def device_config(job_path):
     ctx = load(job_path).get("context", {})
     if ctx.get("arch") not in ("x86_64", "amd64"):
         fail(f"{job_path}: context arch {ctx.get('arch')!r}: this device is x86_64")
@@ -72,15 +78,49 @@ def device(job_path, out):
             "boot": {"connections": {"serial": None}, "methods": {"qemu": {"parameters": qemu}}},
         },
     }
+    return dev
+
+
+def device(job_path, out):
     write(out, "# qemu device for make lava-run (bench/lava-run.py) from " + job_path + "\n"
-          + yaml.safe_dump(dev, sort_keys=False))
+          + yaml.safe_dump(device_config(job_path), sort_keys=False))
+
+
+def same_device(job_path, lab_path):
+    ours, lab = device_config(job_path), load(lab_path)
+    wanted = [("actions", "boot", "methods", "qemu", "parameters", k)
+              for k in ours["actions"]["boot"]["methods"]["qemu"]["parameters"]]
+    wanted += [("actions", "deploy", "methods", "image")]
+    wanted += [("constants", k) for k in ours["constants"]]
+
+    def get(tree, path):
+        for key in path:
+            tree = tree.get(key, {}) if isinstance(tree, dict) else {}
+        return tree
+    diff = [f"{'.'.join(p)}: {get(ours, p)!r} vs the lab's {get(lab, p)!r}"
+            for p in wanted if get(ours, p) != get(lab, p)]
+    if diff:
+        fail(f"{lab_path}: not make lava-run's device: " + "; ".join(diff))
+    print(f"{len(wanted)} settings as make lava-run's device")
+
+
+def lab_time(show_path):
+    with open(show_path, encoding="utf-8") as f:
+        show = json.load(f)
+    if not show.get("start_time") or not show.get("end_time"):
+        fail(f"{show_path}: the job has no start or end time")
+    start, end = (datetime.datetime.strptime(show[k], "%Y%m%dT%H:%M:%S")
+                  for k in ("start_time", "end_time"))
+    print(int((end - start).total_seconds()))
 
 
 def results(job_path, log_path, out, console_out):
-    # one YAML flow mapping per line (lava_common.log.YAMLLogger)
+    # one YAML flow mapping per line (lava_common.log.YAMLLogger); a
+    # server's log (lavacli jobs logs --raw) has each as an item, "- {...}"
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     with open(log_path, encoding="utf-8", errors="replace") as f:
-        entries = [yaml.load(line, Loader=loader) for line in f if line.startswith("{")]
+        entries = [yaml.load(line.removeprefix("- "), Loader=loader)
+                   for line in f if line.startswith(("{", "- {"))]
     cases, durations, console, errors = [], {}, [], []
     job = {"result": "incomplete"}
     for e in entries:
@@ -139,6 +179,10 @@ def main():
     what, args = (sys.argv[1], sys.argv[2:]) if len(sys.argv) > 1 else ("", [])
     if what == "device" and len(args) == 2:
         device(*args)
+    elif what == "lab-time" and len(args) == 1:
+        lab_time(*args)
+    elif what == "same-device" and len(args) == 2:
+        same_device(*args)
     elif what == "results" and len(args) == 4:
         results(*args)
     elif what == "same-tap":

@@ -14,6 +14,7 @@
 # stops here (exit 1); a job that ran and failed is in its TAP, and the
 # run goes on. Exit 0 when every job ran to its TAP.
 set -u
+. bench/lava-lib.sh
 py=${PYTHON:-/usr/bin/python3}
 here=$(cd "$(dirname "$0")/.." && pwd)
 out=$1
@@ -47,18 +48,7 @@ for job in "$@"; do
 		bad=1
 		continue
 	fi
-	suites=$("$PB" json-get "$d/results.json" metadata.kunit_suites 2> /dev/null)
-	if [ -n "$suites" ]; then
-		"$PB" lava-tap --results "$d/results.json" --console "$d/console.log" \
-			--label "$("$PB" json-get "$d/results.json" metadata.kunit_name)" \
-			--kunit "$suites" --tap "$d/kunit.tap"
-	else
-		test=$("$PB" json-get "$d/results.json" metadata.test)
-		"$PB" lava-tap --results "$d/results.json" --console "$d/console.log" \
-			--label "$("$PB" json-get "$d/results.json" metadata.kernel)/$test" \
-			--vm-tap "$d/vm.tap" --test-tap "$d/$test.tap"
-	fi || bad=1
-	echo "lava-run: $name: LAVA job $("$PB" json-get "$d/results.json" job.result)," \
-		"test $("$PB" json-get "$d/results.json" durations.lava-test-monitor) s, TAP in $d/"
+	lava_job_tap "$d" || bad=1
+	echo "lava-run: $name: $(lava_job_summary "$d")"
 done
 exit "$bad"

@@ -12,6 +12,7 @@
 #                         KBUILD; PYTHON: Debian's python3)
 set -u
 . tests/tap-result.sh
+. tests/lava-same-as-pb-vm.sh
 tap_start "$1" lava-run
 py=${PYTHON:-/usr/bin/python3}
 work=$(dirname "$1")/lava-run
@@ -36,16 +37,7 @@ for j in $jobs; do
 done
 
 # The same boots through pb kunit and pb vm, as make test defines them.
-mkdir -p "$work/pb-vm"
-for j in kunit/patched guest/patched/mctp-net; do
-	PB=$PB INITRAMFS=$INITRAMFS ACCEL=$ACCEL TEST_OUT=$work/pb-vm BUILD_DIR=$BUILD_DIR \
-		KBUILD=$KBUILD tests/jobs.sh run "$j" >> "$work/pb-vm.log" 2>&1
-done
-check kunit-same-as-pb-kunit "LAVA's TAP" "$py" bench/lava-run.py same-tap \
-	"$work/runs/patched-kunit/kunit.tap" -- "$work/pb-vm/kunit-patched.tap"
-check mctp-net-same-as-pb-vm "LAVA's TAP" "$py" bench/lava-run.py same-tap \
-	"$work/runs/patched-mctp-net/vm.tap" "$work/runs/patched-mctp-net/mctp-net.tap" -- \
-	"$work/pb-vm/guest-patched-mctp-net/vm.tap" "$work/pb-vm/guest-patched-mctp-net/mctp-net.tap"
+lava_same_as_pb_vm "$work" "$work/runs"
 check panic-fails "the panic's boot" grep -q '^not ok 1 - guest\.patched\.panic\.(vm) # kernel crash: Kernel panic' \
 	"$work/runs/patched-panic/vm.tap"
 check panic-log-tail "no console log tail" \
