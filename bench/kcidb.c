@@ -69,6 +69,25 @@ const char *kcidb_tap_status(const struct ktap_result *r)
 	return r->kind == KTAP_CRASHED && strstr(r->path, "(missing ") ? "MISS" : "FAIL";
 }
 
+/* Do @points' parameters still tell them apart with @key left out? */
+static int unique_without(json_t *points, const char *key)
+{
+	json_t *seen = json_array(), *point;
+	int unique = 1;
+	size_t i, j;
+
+	json_array_foreach(points, i, point) {
+		json_t *params = json_deep_copy(json_object_get(point, "params")), *other;
+
+		json_object_del(params, key);
+		json_array_foreach(seen, j, other)
+			unique &= !json_equal(params, other);
+		json_array_append_new(seen, params);
+	}
+	json_decref(seen);
+	return unique;
+}
+
 json_t *kcidb_varying_params(json_t *points)
 {
 	json_t *first = NULL, *varying = json_object(), *point;
@@ -89,6 +108,9 @@ json_t *kcidb_varying_params(json_t *points)
 			if (!json_object_get(params, k))
 				json_object_set_new(varying, k, json_true());
 	}
+	/* iters is a batch size, not what was measured: in a path only if needed */
+	if (json_object_get(varying, "iters") && unique_without(points, "iters"))
+		json_object_del(varying, "iters");
 	return varying;
 }
 

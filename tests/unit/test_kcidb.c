@@ -62,6 +62,30 @@ static void point_paths_name_what_varies(void **state)
 	json_decref(points);
 }
 
+/* A new point with another batch size keeps the other points' paths. */
+static void iters_only_where_it_tells_points_apart(void **state)
+{
+	json_t *points = json_loads("[{\"params\":{\"iters\":2000,\"routes\":64}},"
+				    "{\"params\":{\"iters\":50,\"routes\":64,\"op\":\"add-del\"}}]",
+				    JSON_PRESERVE_ORDER, NULL);
+	json_t *same = json_loads("[{\"params\":{\"iters\":2000,\"routes\":64}},"
+				  "{\"params\":{\"iters\":50,\"routes\":64}}]", JSON_PRESERVE_ORDER,
+				  NULL);
+	json_t *varying = kcidb_varying_params(points), *needed = kcidb_varying_params(same);
+	char p[128];
+
+	(void)state;
+	assert_null(json_object_get(varying, "iters"));
+	assert_int_equal(kcidb_point_path("mctp-route", json_object_get(json_array_get(points, 0), "params"),
+					  varying, p, sizeof(p)), 0);
+	assert_string_equal(p, "mctp.route");
+	assert_non_null(json_object_get(needed, "iters"));	/* the only difference */
+	json_decref(varying);
+	json_decref(needed);
+	json_decref(points);
+	json_decref(same);
+}
+
 static void numbers_carry_their_unit(void **state)
 {
 	json_t *ns = kcidb_number(250, "ns (TCG wall clock: noisy)");
@@ -87,6 +111,7 @@ int main(void)
 		cmocka_unit_test(tap_paths_drop_the_kernel_and_sanitise),
 		cmocka_unit_test(statuses),
 		cmocka_unit_test(point_paths_name_what_varies),
+		cmocka_unit_test(iters_only_where_it_tells_points_apart),
 		cmocka_unit_test(numbers_carry_their_unit),
 	};
 
