@@ -16,7 +16,7 @@ result() {
 		echo "ok $tap_n - $tap_prefix.$2" >> "$tap_body"
 	else
 		tap_bad=$((tap_bad + 1))
-		echo "not ok $tap_n - $tap_prefix.$2 # ${3:-}" >> "$tap_body"
+		echo "not ok $tap_n - $tap_prefix.$2 # ${3:-failed, saying nothing}" >> "$tap_body"
 		echo "$tap_prefix: FAIL $2: ${3:-}" >&2
 	fi
 }

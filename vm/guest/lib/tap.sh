@@ -16,7 +16,9 @@ check() {
 	if "$@" > "/tmp/$tap_name.out" 2>&1; then
 		echo "ok $tap_n - $tap_prefix.$tap_name" >> "$tap_file.body"
 	else
-		echo "not ok $tap_n - $tap_prefix.$tap_name # $(tail -n 1 "/tmp/$tap_name.out")" \
+		# a reason always: "# " with nothing after it is no result line at all
+		tap_why=$(tail -n 1 "/tmp/$tap_name.out")
+		echo "not ok $tap_n - $tap_prefix.$tap_name # ${tap_why:-failed, printing nothing}" \
 			>> "$tap_file.body"
 		echo "FAIL $tap_prefix.$tap_name:"; sed 's/^/  /' "/tmp/$tap_name.out"
 	fi
