@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <getopt.h>
+
 #include "cmd.h"
 #include "cmd_args.h"
 #include "cmd_vmargs.h"
@@ -26,14 +28,8 @@ static int take(const char *n, const char *v, void *ctx)
 {
 	struct kunit_opts *k = ctx;
 	const char **slot = !strcmp(n, "name") ? &k->name : !strcmp(n, "filter") ? &k->filter :
-			    !strcmp(n, "suites") ? &k->suites : !strcmp(n, "tap") ? &k->tap : NULL;
+			    !strcmp(n, "suites") ? &k->suites : &k->tap;
 
-	if (!slot)
-		return -1;
-	if (!v) {
-		fprintf(stderr, "pb kunit: --%s needs a value\n", n);
-		return -2;
-	}
 	*slot = v;
 	return 0;
 }
@@ -86,6 +82,14 @@ static int kunit(int argc, char **argv)
 	return r;
 }
 
+static const struct option options[] = {
+	{ "suites", required_argument, NULL, 0 },
+	{ "tap", required_argument, NULL, 0 },
+	{ "name", required_argument, NULL, 0 },
+	{ "filter", required_argument, NULL, 0 },
+	{ 0 },
+};
+
 const struct pb_cmd cmd_kunit = {
 	.name = "kunit",
 	.run = kunit,
@@ -98,5 +102,6 @@ const struct pb_cmd cmd_kunit = {
 		   "  --name LABEL         (default kunit)\n"
 		   "  --filter GLOB        kunit.filter_glob (default *)\n"
 		   "exit status: 0 all passed, 1 a case failed, 2 bad usage or no readable log\n",
+	.options = options,
 	.required = (const char *const[]){ "kernel", "suites", "tap", NULL },
 };

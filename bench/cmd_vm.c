@@ -44,16 +44,11 @@ static int write_boot_tap(const char *file, const char *label, const struct vm_c
 	return r;
 }
 
+/* --label or --tap (options[] below) */
 static int take(const char *n, const char *v, void *ctx)
 {
 	const char **opt = ctx;
 
-	if (strcmp(n, "label") && strcmp(n, "tap"))
-		return -1;
-	if (!v) {
-		fprintf(stderr, "pb vm: --%s needs a value\n", n);
-		return -2;
-	}
 	opt[!strcmp(n, "tap")] = v;
 	return 0;
 }
@@ -117,6 +112,12 @@ static int vm(int argc, char **argv)
 }
 
 /* The exit status is the verdict: a usage error is VM_ERROR, as 2 is a crash. */
+static const struct option options[] = {
+	{ "label", required_argument, NULL, 0 },
+	{ "tap", required_argument, NULL, 0 },
+	{ 0 },
+};
+
 const struct pb_cmd cmd_vm = {
 	.name = "vm",
 	.run = vm,
@@ -130,6 +131,7 @@ const struct pb_cmd cmd_vm = {
 		   "exit status: 0 pass, 1 guest test failed, 2 kernel crash, 3 hung,\n"
 		   "4 error (QEMU failed, no verdict, or bad usage), 5 interrupted, 6 stuck\n"
 		   "(console silent), 7 boot doomed (a console line said it cannot finish)\n",
+	.options = options,
 	.required = (const char *const[]){ "kernel", NULL },
 	.usage_status = VM_ERROR,
 };

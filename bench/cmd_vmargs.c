@@ -23,7 +23,7 @@ int vm_args(const struct pb_cmd *cmd, struct vmopts *o, int argc, char **argv,
 		args_help(cmd);
 		return -1;
 	}
-	end = vmopts_parse(o, argc, argv, NULL, take, ctx);
+	end = vmopts_parse(o, argc, argv, cmd->options, take, ctx);
 	if (end < 0) {	/* vmopts_parse() said what is wrong */
 		args_usage(stderr, cmd);
 		*status = args_usage_status(cmd);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "vmopts.h"
 
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,15 +29,6 @@ const char vmopts_help[] =
 	"                       " VM_PANIC_MARKER " and a capture kernel must boot\n"
 	"  --echo               copy the console to stdout\n";
 
-static int need(const char *name, const char *v)
-{
-	if (!v) {
-		fprintf(stderr, "pb: option --%s needs a value\n", name);
-		return -1;
-	}
-	return 0;
-}
-
 static int parse_share(struct vmopts *o, const char *v)
 {
 	char *s = strdup(v), *eq, *colon;
@@ -62,14 +54,31 @@ static int parse_share(struct vmopts *o, const char *v)
 	return 0;
 }
 
-static int in_list(const char *const *list, const char *n);
+/* The guest options, as getopt_long() reads them. */
+static const struct option vm_options[] = {
+	{ "no-marker", no_argument, NULL, 0 },
+	{ "echo", no_argument, NULL, 0 },
+	{ "expect-panic", no_argument, NULL, 0 },
+	{ "kernel", required_argument, NULL, 0 },
+	{ "initrd", required_argument, NULL, 0 },
+	{ "append", required_argument, NULL, 0 },
+	{ "log", required_argument, NULL, 0 },
+	{ "probe-cache", required_argument, NULL, 0 },
+	{ "timeout", required_argument, NULL, 0 },
+	{ "silence", required_argument, NULL, 0 },
+	{ "mem", required_argument, NULL, 0 },
+	{ "smp", required_argument, NULL, 0 },
+	{ "share", required_argument, NULL, 0 },
+	{ "qemu-arg", required_argument, NULL, 0 },
+	{ "accel", required_argument, NULL, 0 },
+	{ "fallback", required_argument, NULL, 0 },
+};
 
+#define VM_NOPTIONS (sizeof(vm_options) / sizeof(vm_options[0]))
+
+/* One of vm_options[], its value checked; -1 after saying what is wrong. */
 static int take(struct vmopts *o, const char *n, const char *v)
 {
-	static const char *const valued[] = {
-		"kernel", "initrd", "append", "log", "probe-cache", "timeout", "silence", "mem", "smp",
-		"share", "qemu-arg", "accel", "fallback", NULL,
-	};
 	struct vm_config *c = &o->cfg;
 
 	if (!strcmp(n, "no-marker"))
@@ -78,10 +87,6 @@ static int take(struct vmopts *o, const char *n, const char *v)
 		c->echo = 1;
 	else if (!strcmp(n, "expect-panic"))
 		c->expect_panic = 1;
-	else if (!in_list(valued, n))
-		return -1;
-	else if (need(n, v))
-		return -2;
 	else if (!strcmp(n, "kernel"))
 		c->kernel = v;
 	else if (!strcmp(n, "initrd"))
@@ -101,36 +106,31 @@ static int take(struct vmopts *o, const char *n, const char *v)
 	else if (!strcmp(n, "smp"))
 		c->smp = atoi(v);
 	else if (!strcmp(n, "share"))
-		return parse_share(o, v) ? -2 : 0;
+		return parse_share(o, v);
 	else if (!strcmp(n, "qemu-arg")) {
-		if (c->nextra == VM_MAX_EXTRA)
-			return -2;
+		if (c->nextra == VM_MAX_EXTRA) {
+			fprintf(stderr, "pb: more than %d --qemu-arg\n", VM_MAX_EXTRA);
+			return -1;
+		}
 		c->extra[c->nextra++] = v;
 	} else if (!strcmp(n, "accel") || !strcmp(n, "fallback")) {
 		enum accel a;
 
 		if (accel_parse(v, &a) || (!strcmp(n, "fallback") && (a == ACCEL_AUTO || a == ACCEL_KVM))) {
 			fprintf(stderr, "pb: bad --%s '%s'\n", n, v);
-			return -2;
+			return -1;
 		}
 		*(!strcmp(n, "accel") ? &c->accel : &o->fallback) = a;
 	}
 	return 0;
 }
 
-static int in_list(const char *const *list, const char *n)
+int vmopts_parse(struct vmopts *o, int argc, char **argv, const struct option *extra,
+		 int (*take_extra)(const char *name, const char *value, void *ctx), void *ctx)
 {
-	for (; list && *list; list++)
-		if (!strcmp(*list, n))
-			return 1;
-	return 0;
-}
-
-int vmopts_parse(struct vmopts *o, int argc, char **argv, const char *const *extra_flags,
-		 int (*extra)(const char *name, const char *value, void *ctx), void *ctx)
-{
-	static const char *const flags[] = { "no-marker", "echo", "expect-panic", NULL };
-	int i;
+	struct option all[VM_NOPTIONS + 32];
+	size_t n = VM_NOPTIONS;
+	int c, at;
 
 	memset(o, 0, sizeof(*o));
 	o->cfg.accel = ACCEL_AUTO;
@@ -140,32 +140,30 @@ int vmopts_parse(struct vmopts *o, int argc, char **argv, const char *const *ext
 	o->cfg.smp = 2;
 	o->fallback = ACCEL_TCG;
 	o->cfg.qemu = getenv("PB_QEMU");
-	for (i = 1; i < argc && !strncmp(argv[i], "--", 2); i++) {
-		char *n = argv[i] + 2, *v = strchr(n, '=');
-		int r;
-
-		if (!*n) {
-			i++;
-			break;
-		}
-		if (v)
-			*v++ = '\0';
-		else if (!in_list(flags, n) && !in_list(extra_flags, n) && i + 1 < argc)
-			v = argv[++i];
-		r = take(o, n, v);
-		if (r == -1 && extra)
-			r = extra(n, v, ctx);
-		if (r) {
-			if (r == -1)
-				fprintf(stderr, "pb: unknown option --%s\n", n);
+	memcpy(all, vm_options, sizeof(vm_options));
+	for (; extra && extra->name && n + 1 < sizeof(all) / sizeof(all[0]); extra++)
+		all[n++] = (struct option){ extra->name, extra->has_arg, NULL, 0 };
+	all[n] = (struct option){ 0 };
+	optind = 0;	/* glibc: start over, whatever parsed before */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":", all, &at)) != -1) {
+		if (c == '?') {
+			fprintf(stderr, "pb: unknown option %s\n", argv[optind - 1]);
 			return -1;
 		}
+		if (c == ':') {
+			fprintf(stderr, "pb: option %s needs a value\n", argv[optind - 1]);
+			return -1;
+		}
+		if ((size_t)at < VM_NOPTIONS ? take(o, all[at].name, optarg) :
+		    take_extra(all[at].name, optarg, ctx))
+			return -1;
 	}
 	if (!o->cfg.kernel) {
 		fprintf(stderr, "pb: --kernel is required\n");
 		return -1;
 	}
-	return i;
+	return optind;
 }
 
 void vm_report(const struct vm_config *cfg, const struct vm_result *res, const char *label)

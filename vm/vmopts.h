@@ -3,6 +3,8 @@
 #ifndef PB_VMOPTS_H
 #define PB_VMOPTS_H
 
+#include <getopt.h>
+
 #include "qemu.h"
 
 struct vmopts {
@@ -12,14 +14,15 @@ struct vmopts {
 };
 
 /*
- * Parse argv ("--name value" or "--name=value"). Options this parser does
- * not know go to @extra, which returns 0 if it took the option, -1 if it does
- * not know it either; @extra_flags names those of its options that take no
- * value. Returns the index of the first non-option argument, or -1
- * after printing an error.
+ * Parse argv with getopt_long(): "--name value" or "--name=value", options
+ * and operands in any order. The guest options are this parser's; @extra
+ * (zero-terminated, may be NULL) names the command's own, which go to
+ * @take_extra (the value NULL for an option without one; it returns 0, or
+ * -1 after saying what is wrong). Returns the index of the first operand
+ * (argv is permuted: operands last), or -1 after printing an error.
  */
-int vmopts_parse(struct vmopts *o, int argc, char **argv, const char *const *extra_flags,
-		 int (*extra)(const char *name, const char *value, void *ctx), void *ctx);
+int vmopts_parse(struct vmopts *o, int argc, char **argv, const struct option *extra,
+		 int (*take_extra)(const char *name, const char *value, void *ctx), void *ctx);
 
 /* Resolve ACCEL_AUTO (printing which accelerator runs and why) and boot. */
 int vmopts_run(struct vmopts *o, struct vm_result *res, const char *label);
