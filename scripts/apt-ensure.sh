@@ -26,20 +26,30 @@ esac
 # /usr/sbin/policy-rc.d first. For the install's duration that file answers
 # 101 (action forbidden) to every request; whatever was there before (or its
 # absence) is put back afterwards, also when the install fails.
-# (mdadm's postinst also runs `modprobe md` when /proc/mdstat is missing: it
-# loads nothing on a kernel without modules, as on these machines.)
+# Nothing may load into this machine's kernel either: mdadm's and fuse3's
+# postinsts run a bare `modprobe`, found through PATH, so for the install
+# modprobe and insmod are stand-ins that load nothing and say so.
 policy=/usr/sbin/policy-rc.d
 saved=$(mktemp)
 had_policy=no
 if [ -e "$policy" ]; then cp -p "$policy" "$saved" && had_policy=yes; fi
 restore_policy() {
 	if [ "$had_policy" = yes ]; then mv -f "$saved" "$policy"; else rm -f "$policy" "$saved"; fi
+	[ -z "${noload:-}" ] || rm -rf "$noload"
 }
 trap restore_policy EXIT
 trap 'exit 1' INT TERM
 printf '#!/bin/sh\n# scripts/apt-ensure.sh: no service starts during an install\nexit 101\n' \
 	> "$policy.pb-tmp"
 chmod 755 "$policy.pb-tmp" && mv -f "$policy.pb-tmp" "$policy"
+noload=$(mktemp -d)
+for cmd in modprobe insmod; do
+	printf '#!/bin/sh\necho "setup: not loading into the host kernel: %s $*" >&2\nexit 0\n' \
+		"$cmd" > "$noload/$cmd"
+	chmod 755 "$noload/$cmd"
+done
+PATH=$noload:$PATH
+export PATH
 before=$(ps -eo pid= | tr -d ' ' | sort)
 apt-get update -q >/dev/null || { echo "setup: error: apt-get update failed" >&2; exit 1; }
 # shellcheck disable=SC2086
