@@ -13,6 +13,9 @@
  * (compare_results(): what scripts read, with pb json-get); --save FILE
  * also writes that JSON to FILE. Exits 3 when a point got significantly
  * slower by more than 2 %, 2 on bad usage, 1 on bad input.
+ * Two results of a records suite (crash-memory) are compared figure by
+ * figure within the tolerances of the suite's manifest (compare_records.h):
+ * exit 3 when a judged figure changed.
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -22,7 +25,9 @@
 #include "cmd.h"
 #include "cmd_args.h"
 #include "compare.h"
+#include "compare_records.h"
 #include "results.h"
+#include "suites.h"
 
 static int open_side(const char *spec, char *file, size_t len, struct compare_side *s)
 {
@@ -93,12 +98,75 @@ static void print_table(json_t *cmp)
 	       count(cmp, verdict_name(VERDICT_INVALID)));
 }
 
+static void print_records_table(json_t *cmp)
+{
+	json_t *rec, *fig, *summary = json_object_get(cmp, "summary");
+	size_t i, f;
+
+	printf("suite %s (records: exact figures, one boot each)\nA: %s %s (project %s)\n"
+	       "B: %s %s (project %s)\n\n| record | figure | A | B | change | tolerance | verdict |\n"
+	       "|---|---|---|---|---|---|---|\n",
+	       json_string_value(json_object_get(cmp, "suite")), str(cmp, "a", "file"),
+	       str(cmp, "a", "kernel"), str(cmp, "a", "project_commit"), str(cmp, "b", "file"),
+	       str(cmp, "b", "kernel"), str(cmp, "b", "project_commit"));
+	json_array_foreach(json_object_get(cmp, "records"), i, rec) {
+		char match[256];
+
+		results_params_text(json_object_get(rec, "match"), NULL, match, sizeof(match));
+
+		json_array_foreach(json_object_get(rec, "figures"), f, fig) {
+			json_t *change = json_object_get(fig, "change"), *tol = json_object_get(fig, "tolerance");
+			char *va = json_dumps(json_object_get(fig, "a"), JSON_ENCODE_ANY);
+			char *vb = json_dumps(json_object_get(fig, "b"), JSON_ENCODE_ANY);
+
+			printf("| %s | %s | %s | %s | ", match, json_string_value(json_object_get(fig, "label")),
+			       va, vb);
+			if (json_is_number(change))
+				printf("%+.3f %%", json_number_value(change));
+			printf(" | ");
+			if (json_is_number(tol))
+				printf("%g %%", json_number_value(tol));
+			printf(" | %s |\n", json_string_value(json_object_get(fig, "verdict")));
+			free(va);
+			free(vb);
+		}
+	}
+	printf("\n%lld figures compared, %lld judged by their tolerance: %lld changed\n",
+	       json_integer_value(json_object_get(summary, "figures")),
+	       json_integer_value(json_object_get(summary, "judged")),
+	       json_integer_value(json_object_get(summary, "changed")));
+}
+
+/* The "records" object of the manifest of the suite @root is a result of, or NULL with @why. */
+static json_t *records_spec(json_t *root, struct suites *all, const char **why)
+{
+	static char text[1100];
+	const char *name = json_string_value(json_object_get(root, "suite"));
+	const struct suite *s;
+	char err[1024];
+
+	if (suites_load(all, err, sizeof(err))) {
+		snprintf(text, sizeof(text), "%s", err);
+		*why = text;
+		return NULL;
+	}
+	s = name ? suites_find(all, name) : NULL;
+	if (!s || !json_object_get(s->m, "records")) {
+		snprintf(text, sizeof(text), "suite '%s' has no \"records\" in a manifest of %s",
+			 name ? name : "?", suites_dir());
+		*why = text;
+		return NULL;
+	}
+	return json_object_get(s->m, "records");
+}
+
 static int compare(int argc, char **argv)
 {
 	char file_a[4096], file_b[4096];
 	const char *save = NULL, *why = NULL;
 	struct compare_side a, b;
-	int as_json = 0, status = 0, c;
+	int as_json = 0, status = 0, is_records, c;
+	static struct suites all;
 	struct args args;
 	json_t *cmp;
 
@@ -116,11 +184,20 @@ static int compare(int argc, char **argv)
 		json_decref(a.root);
 		return 1;
 	}
-	cmp = compare_results(&a, &b, &why);
+	is_records = json_object_get(a.root, "records") && json_object_get(b.root, "records");
+	if (is_records) {
+		json_t *spec = records_spec(a.root, &all, &why);
+
+		cmp = spec ? compare_records(&a, &b, spec, &why) : NULL;
+		suites_free(&all);
+	} else {
+		cmp = compare_results(&a, &b, &why);
+	}
 	if (!cmp) {
 		fprintf(stderr, "pb compare: %s and %s: %s\n", a.file, b.file, why);
 		status = 1;
-	} else if (!json_integer_value(json_object_get(json_object_get(cmp, "summary"), "points"))) {
+	} else if (!is_records &&
+		   !json_integer_value(json_object_get(json_object_get(cmp, "summary"), "points"))) {
 		fprintf(stderr, "pb compare: no point has samples on both sides\n");
 		status = 1;
 	} else if (save && results_write(cmp, save)) {
@@ -128,11 +205,14 @@ static int compare(int argc, char **argv)
 	} else {
 		if (as_json)
 			json_dumpf(cmp, stdout, JSON_INDENT(1) | JSON_SORT_KEYS);
+		else if (is_records)
+			print_records_table(cmp);
 		else
 			print_table(cmp);
 		if (as_json)
 			putchar('\n');
-		if (json_integer_value(json_object_get(json_object_get(cmp, "summary"), "regressions")))
+		if (json_integer_value(json_object_get(json_object_get(cmp, "summary"),
+						       is_records ? "changed" : "regressions")))
 			status = 3;
 	}
 	json_decref(cmp);
@@ -155,8 +235,10 @@ const struct pb_cmd cmd_compare = {
 	.details = "KERNEL: baseline, patched, ... (default patched).\n"
 		   "  --json       print the comparison as JSON instead of a Markdown table\n"
 		   "  --save FILE  also write the comparison's JSON to FILE\n"
-		   "exit status: 0 no regression, 3 a point significantly slower by more than 2 %,\n"
-		   "1 bad input, 2 bad usage\n",
+		   "Results of a records suite (crash-memory) are compared figure by figure, each\n"
+		   "within the tolerance its manifest gives (SUITES_DIR, default suites/).\n"
+		   "exit status: 0 no regression, 3 a point significantly slower by more than 2 %\n"
+		   "(records: a judged figure outside its tolerance), 1 bad input, 2 bad usage\n",
 	.options = options,
 	.min_operands = 2,
 	.max_operands = 2,

@@ -218,14 +218,15 @@ static void suite_part(FILE *f, json_t *const *roots, int n, const char *dir,
 		       const struct suites *all)
 {
 	const char *kind = json_string_value(json_object_get(roots[n - 1], "kind"));
+	const struct suite *s =
+		suites_find(all, json_string_value(json_object_get(roots[n - 1], "suite")));
 
 	if (kind && !strcmp(kind, "memory"))
-		report_memory_table(f, roots[n - 1]);
+		report_memory_table(f, roots[n - 1], s);
 	else if (kind && !strcmp(kind, "selfcheck"))
 		report_selfcheck(f, roots[n - 1]);
 	else
-		suite_table(f, roots[n - 1], dir,
-			    suites_find(all, json_string_value(json_object_get(roots[n - 1], "suite"))));
+		suite_table(f, roots[n - 1], dir, s);
 	history_part(f, roots, n, dir);
 }
 

@@ -6,7 +6,9 @@
 # Each suite's table is pb compare's; its JSON (build/compare/A-B/SUITE.json)
 # gives the closing summary and PLOTS/compare-SUITE.png (plots/compare.gp):
 # B/A per point with its interval, the noise floor as a band. Exits 3 when
-# any point regressed significantly (over 2 %).
+# any point regressed significantly (over 2 %). A records suite's results
+# (crash-memory) compare figure by figure within its manifest's tolerances,
+# across revisions only (they hold one kernel); exit 3 when a figure changed.
 #   compare.sh A B SUITES [KERNEL [PLOTS]]   (env: PB)
 set -u
 a=$1 b=$2 suites=$3 kernel=${4:-patched} plots=${5:-plots}
@@ -36,8 +38,12 @@ fi
 mkdir -p "$out"
 status=0 summary="" drawn=""
 for s in $suites; do
-	# results with a kind (crash-memory's records, selfcheck) have no points to compare
-	[ ! -f "$da/$s.json" ] || ! "$PB" json-get "$da/$s.json" kind > /dev/null 2>&1 || continue
+	records=
+	if [ -f "$da/$s.json" ] && "$PB" json-get "$da/$s.json" kind > /dev/null 2>&1; then
+		# a records suite compares across revisions; selfcheck's have nothing to compare
+		{ [ -n "$b" ] && "$PB" json-get "$da/$s.json" records > /dev/null 2>&1; } || continue
+		records=1
+	fi
 	if [ -n "$b" ]; then
 		{ [ -f "$da/$s.json" ] && [ -f "$db/$s.json" ]; } || continue
 		echo "== $s: $b against $a ($kernel kernel)"
@@ -54,6 +60,14 @@ for s in $suites; do
 	[ "$rc" = 1 ] && [ "$status" = 0 ] && status=1
 	echo
 	[ -f "$out/$s.json" ] || continue
+	if [ -n "$records" ]; then
+		# shellcheck disable=SC2046
+		set -- $("$PB" json-get "$out/$s.json" summary.figures summary.judged summary.changed) ||
+			{ status=1; continue; }
+		summary="$summary
+  $s: $1 figures, $2 judged by their tolerance, $3 changed ($out/$s.json)"
+		continue
+	fi
 	# shellcheck disable=SC2046
 	set -- $("$PB" json-get "$out/$s.json" summary.points summary.regressions \
 		summary.verdicts.slower-small summary.verdicts.faster summary.verdicts.invalid) ||

@@ -8,19 +8,6 @@
 
 #include <string.h>
 
-static const struct {
-	const char *key, *label;
-} rows[] = {
-	{ "crash_mib", "Crash kernel in /proc/iomem (MiB)" },
-	{ "cma_total_kb", "CmaTotal (kB)" },
-	{ "mem_total_kb", "MemTotal (kB)" },
-	{ "mem_free_kb", "MemFree after boot (kB)" },
-	{ "mem_available_kb", "MemAvailable after boot (kB)" },
-	{ "hog_mib", "anonymous memory one process took: MemAvailable - 48 MiB (MiB)" },
-	{ "held_mem_available_kb", "MemAvailable while it held that (kB)" },
-	{ "held_cma_free_kb", "CmaFree while it held that (kB)" },
-};
-
 static json_t *find_case(json_t *root, const char *name)
 {
 	json_t *c;
@@ -32,28 +19,36 @@ static json_t *find_case(json_t *root, const char *name)
 	return NULL;
 }
 
-void report_memory_table(FILE *f, json_t *root)
+void report_memory_table(FILE *f, json_t *root, const struct suite *s)
 {
-	json_t *plain = find_case(root, "plain"), *cma = find_case(root, "cma"), *v;
+	json_t *plain = find_case(root, "plain"), *cma = find_case(root, "cma"), *v, *fig;
+	json_t *figures = s ? json_object_get(json_object_get(s->m, "records"), "figures") : NULL;
 	const char *k;
+	size_t i;
 
 	fprintf(f, "## crash-memory: crashkernel=size,cma against a plain reservation\n\n"
 		"Two boots of the patched kernel in a 1024 MiB guest. `crashkernel=320M` sets 320 MiB\n"
 		"aside for the capture kernel; `crashkernel=64M crashkernel=256M,cma` sets 64 MiB aside\n"
 		"and reserves 256 MiB as CMA, which the running kernel lends to movable allocations\n"
 		"(user memory) until a crash. Exact figures from /proc/meminfo, not timings.\n\n");
+	if (!figures) {
+		fprintf(f, "**the suite's manifest has no \"records\": no figures to show.**\n\n");
+		return;
+	}
 	if (!plain || !cma) {
 		fprintf(f, "**incomplete: the result lacks the %s case.**\n\n", plain ? "cma" : "plain");
 		return;
 	}
 	fprintf(f, "| figure | crashkernel=320M | crashkernel=64M crashkernel=256M,cma | "
 		"difference |\n|---|---|---|---|\n");
-	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
-		json_int_t a = json_integer_value(json_object_get(plain, rows[i].key));
-		json_int_t b = json_integer_value(json_object_get(cma, rows[i].key));
+	json_array_foreach(figures, i, fig) {
+		const char *key = json_string_value(json_object_get(fig, "key"));
+		json_int_t a = json_integer_value(json_object_get(plain, key));
+		json_int_t b = json_integer_value(json_object_get(cma, key));
 
-		fprintf(f, "| %s | %lld | %lld | %+lld |\n", rows[i].label, (long long)a,
-			(long long)b, (long long)(b - a));
+		fprintf(f, "| %s | %lld | %lld | %+lld |\n",
+			json_string_value(json_object_get(fig, "label")), (long long)a, (long long)b,
+			(long long)(b - a));
 	}
 	{
 		json_int_t a = json_integer_value(json_object_get(plain, "hog_mib"));

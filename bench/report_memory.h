@@ -5,7 +5,12 @@
 #include <jansson.h>
 #include <stdio.h>
 
-/* RESULTS.md section of a "memory" result (pb records-collect --kind memory). */
-void report_memory_table(FILE *f, json_t *root);
+#include "suites.h"
+
+/*
+ * RESULTS.md section of a "memory" result (pb records-collect --kind memory);
+ * its rows are the figures of the suite's manifest (@s, NULL if none).
+ */
+void report_memory_table(FILE *f, json_t *root, const struct suite *s);
 
 #endif

@@ -445,6 +445,45 @@ static int targets(struct ctx *c, json_t *v, const char *path)
 	return 0;
 }
 
+/*
+ * "records": how a records suite's results (one boot per record) compare
+ * across revisions: the keys that pair a record of A with one of B, and the
+ * figures in order, each with its label and the tolerance in percent within
+ * which B equals A (none: shown, not judged).
+ */
+static int records(struct ctx *c, json_t *v, const char *path)
+{
+	static const struct field figure[] = {
+		{ .key = "key", .want = STRING, .required = 1 },
+		{ .key = "label", .want = STRING, .required = 1, .inner = one_line },
+		{ .key = "tolerance", .want = NUMBER },
+		{ .key = NULL }
+	};
+	static const struct field f[] = {
+		{ .key = "match", .want = STRINGS, .required = 1, .inner = nonempty },
+		{ .key = "figures", .want = ARRAY, .required = 1 },
+		{ .key = NULL }
+	};
+	char sub[512];
+	json_t *fig;
+	size_t i;
+
+	if (check_object(c, v, path, f))
+		return -1;
+	join(sub, sizeof(sub), path, "figures");
+	if (nonempty(c, json_object_get(v, "figures"), sub) ||
+	    check_objects(c, json_object_get(v, "figures"), sub, figure))
+		return -1;
+	json_array_foreach(json_object_get(v, "figures"), i, fig) {
+		json_t *tol = json_object_get(fig, "tolerance");
+
+		snprintf(sub, sizeof(sub), "%s.figures.%zu.tolerance", path, i);
+		if (tol && json_number_value(tol) < 0)
+			return fail(c, sub, "should be a percentage, 0 or more");
+	}
+	return 0;
+}
+
 static int trace(struct ctx *c, json_t *v, const char *path)
 {
 	static const struct field f[] = {
@@ -476,6 +515,7 @@ int suite_schema_check(json_t *m, const char *file, char *err, size_t len)
 		{ .key = "param_units", .want = OBJECT, .dflt = "{}", .inner = string_values },
 		{ .key = "plot", .want = OBJECT, .inner = plot },
 		{ .key = "targets", .want = ARRAY, .dflt = "[]", .inner = targets },
+		{ .key = "records", .want = OBJECT, .inner = records },
 		{ .key = NULL }
 	};
 	struct ctx c = { file, err, len };
