@@ -38,6 +38,12 @@ fi
 mkdir -p "$out"
 status=0 summary="" drawn=""
 for s in $suites; do
+	# shellcheck disable=SC2046
+	set -- $(SUITES_DIR=${SUITES_DIR:-suites} "$PB" suites get "$s" kernels 2>/dev/null)
+	case " $* " in
+	*" $kernel "*) ;;
+	*) echo "== $s: not compared: it runs on the $* kernel only, not $kernel"; echo; continue ;;
+	esac
 	records=
 	if [ -f "$da/$s.json" ] && "$PB" json-get "$da/$s.json" kind > /dev/null 2>&1; then
 		# a records suite compares across revisions; selfcheck's have nothing to compare
