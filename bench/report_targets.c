@@ -262,18 +262,22 @@ static int same_match(json_t *p, json_t *q, json_t *target)
 }
 
 /* "16 B perf_event": a point's values of the "match" keys, with the suite's "param_units" */
+/* @p's values of the target's match keys, but those its "points" fix (the title says them) */
 static void match_label(json_t *p, json_t *target, json_t *units, char *buf, size_t len)
 {
+	json_t *key, *fixed = json_object_get(target, "points");
 	size_t off = 0, i;
-	json_t *key;
 
 	buf[0] = '\0';
 	json_array_foreach(json_object_get(target, "match"), i, key) {
 		json_t *v = json_object_get(json_object_get(p, "params"), json_string_value(key));
 		const char *unit = json_string_value(json_object_get(units, json_string_value(key)));
+		json_t *filter = json_object_get(fixed, json_string_value(key));
 
 		if (off >= len)
 			break;
+		if (json_is_string(filter) || json_is_integer(filter))
+			continue;
 		if (json_is_integer(v))
 			off += (size_t)snprintf(buf + off, len - off, "%s%lld%s%s", off ? " " : "",
 						(long long)json_integer_value(v), unit ? " " : "",
@@ -317,8 +321,8 @@ static int versus(json_t *root, json_t *target, json_t *units, char *text, size_
 			judged++;
 			met += s <= t * (1 + bound);
 			match_label(p, target, units, label, sizeof(label));
-			snprintf(list + off, sizeof(list) - off, "%s%s: %.2f", off ? ", " : "", label,
-				 s / t);
+			snprintf(list + off, sizeof(list) - off, "%s%s%s%.2f", off ? ", " : "", label,
+				 *label ? ": " : "", s / t);
 		}
 	}
 	if (!judged)
