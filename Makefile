@@ -69,7 +69,7 @@ RUN_JOBS = PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
 	tests/run-jobs.sh
 stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
-.PHONY: help setup setup-test setup-bench trees kernels kernel-baseline kernel-patched \
+.PHONY: help setup setup-test setup-bench trees kernels kernels-all kernel-baseline kernel-patched \
 	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-suites test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
 	compare history report plots modules check-series clean distclean kcidb test-kcidb lava \
 	test-lava-schema suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
@@ -83,7 +83,7 @@ help:
 	@echo "  make modules     build kernel/modules/* against both kernels"
 	@echo "  make setup       install the Debian packages every target needs (apt, if missing)"
 	@echo "  make trees       extract the Debian tree into PB_CACHE and apply the series"
-	@echo "  make kernels     build the baseline and patched kernels (skipped when current)"
+	@echo "  make kernels     build the baseline and patched kernels side by side (skipped when current;\n                   KERNEL_JOBS=n jobs in all, default CPUs + 1)"
 	@echo "  make kernel-debug  build the sanitizer kernel (patched + debug.config)"
 	@echo "  make tools       build the host harness ($(PB)) and its unit tests"
 	@echo "  make initramfs   build the guest initramfs ($(INITRAMFS))"
@@ -162,7 +162,13 @@ kernel-bisect: trees
 	@[ -n "$(UPTO)" ] || { echo "make bisect: UPTO=NNNN, the last patch of the first part (e.g. UPTO=0019)" >&2; exit 1; }
 	@kernel/tree.sh bisect $(SERIES) $(UPTO)
 	@kernel/build.sh bisect
-kernels: kernel-baseline kernel-patched
+# Two or three kernels build side by side in one jobserver (kernel/kernels.mk)
+# of KERNEL_JOBS jobs; make test builds all three.
+KERNEL_JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
+kernels: trees
+	+@$(MAKE) --no-print-directory -f kernel/kernels.mk -j$(KERNEL_JOBS) baseline patched
+kernels-all: trees
+	+@$(MAKE) --no-print-directory -f kernel/kernels.mk -j$(KERNEL_JOBS) baseline patched debug
 
 tools: $(PB) $(UNIT_TESTS)
 
@@ -235,7 +241,7 @@ $(INITRAMFS): $(GUEST_FILES) $(GUEST_BINS)
 
 # Every stage writes $(TEST_OUT)/*.tap and never stops the others; the tally
 # at the end is the verdict. The guest boots of every stage share one pool.
-test: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
+test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(MAKE) --no-print-directory test-unit
 	-@$(MAKE) --no-print-directory test-suites
@@ -301,7 +307,7 @@ test-kunit test-guest test-crash test-debug test-harness test-lava-run:
 
 # The guest boots of make test on an idle machine, then again beside a CPU
 # hog per core and an unrelated busy QEMU guest: every verdict must agree.
-test-load: setup-test kernels kernel-debug modules bpf bpf-debug tools initramfs
+test-load: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@$(subst tests/run-jobs.sh,tests/load.sh,$(RUN_JOBS)) $(or $(STAGES),$(GUEST_STAGES))
 
 # Slow (one kernel build per patch): not part of make test.

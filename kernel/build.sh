@@ -14,10 +14,22 @@ set -eu
 
 : "${PB_CACHE:?PB_CACHE must be set}"
 here=$(cd "$(dirname "$0")" && pwd)
+variant=${1:?usage: build.sh baseline|patched|debug|selfcheck|bisect|check}
+lock_shared=1
 # shellcheck source=kernel/lock.sh
 . "$here/lock.sh"
-variant=${1:?usage: build.sh baseline|patched|debug|selfcheck|bisect|check}
-jobs=${PB_JOBS:-$(nproc)}
+exec 8> "$PB_CACHE/.lock-build-$variant"
+flock 8
+# Run by make -j (make kernels builds them side by side), kbuild takes its
+# jobs from make's jobserver, shared with the other kernels' builds: while
+# one links and encodes BTF on one core, another compiles on the rest.
+jobs="-j${PB_JOBS:-$(nproc)}"
+# shellcheck disable=SC2086
+auth=$(printf '%s\n' ${MAKEFLAGS:-} | sed -n 's/^--jobserver-auth=//p' | tail -n 1)
+case $auth in
+fifo:*) [ -p "${auth#fifo:}" ] && jobs= ;;
+*,*) [ -e "/proc/$$/fd/${auth%,*}" ] && jobs= ;;
+esac
 
 # The config fragments are the positional parameters from here on.
 set -- "$here/config/bench.config"
@@ -63,9 +75,10 @@ kmake tinyconfig >/dev/null
 kmake olddefconfig >/dev/null
 "$here/config-check.sh" "$out/.config" "$@"
 
-echo "build: building $variant with -j$jobs (log: $out/build.log)"
+echo "build: building $variant with ${jobs:-the jobs of make -j} (log: $out/build.log)"
 start=$(date +%s)
-if ! kmake -j"$jobs" all >"$out/build.log" 2>&1; then
+# shellcheck disable=SC2086
+if ! kmake $jobs all >"$out/build.log" 2>&1; then
 	echo "build: error: $variant kernel failed to build; last lines of $out/build.log:" >&2
 	tail -n 30 "$out/build.log" >&2
 	exit 1

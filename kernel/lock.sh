@@ -1,10 +1,12 @@
 # shellcheck shell=sh
 # Sourced by the scripts that change $PB_CACHE: take $PB_CACHE/.lock (fd 9)
 # for the rest of the script, so that two runs on one cache take turns
-# instead of building into the same trees at once.
+# instead of building into the same trees at once. A script that only reads
+# the trees sets lock_shared=1 first (build.sh: its object tree is its own,
+# locked apart): kernels then build side by side while a tree change waits.
 mkdir -p "$PB_CACHE"
 exec 9> "$PB_CACHE/.lock"
-if ! flock -n 9; then
+if ! flock -n ${lock_shared:+-s} 9; then
 	echo "$(basename "$0"): another patchbench run holds $PB_CACHE/.lock; waiting for it" >&2
-	flock 9
+	flock ${lock_shared:+-s} 9
 fi
