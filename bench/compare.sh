@@ -39,7 +39,7 @@ mkdir -p "$out"
 status=0 summary="" drawn=""
 for s in $suites; do
 	# shellcheck disable=SC2046
-	set -- $(SUITES_DIR=${SUITES_DIR:-suites} "$PB" suites get "$s" kernels 2>/dev/null)
+	set -- $("$PB" suites get "$s" kernels 2>/dev/null)
 	case " $* " in
 	*" $kernel "*) ;;
 	*) echo "== $s: not compared: it runs on the $* kernel only, not $kernel"; echo; continue ;;

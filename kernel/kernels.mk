@@ -4,7 +4,7 @@
 # linking, encoding BTF) go to another's compiles. The trees must be
 # prepared first (make trees); the main Makefile is .NOTPARALLEL, hence
 # this file.
-VARIANTS := baseline patched debug selfcheck bisect
+VARIANTS := baseline patched debug
 .PHONY: $(VARIANTS)
 $(VARIANTS):
 	+@kernel/build.sh $@
