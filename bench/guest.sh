@@ -10,13 +10,20 @@ project_commit() {
 	echo "$pc_commit"
 }
 
-# suite_vm_options SUITE: the pb vm options a benchmark suite's boots add,
-# as its manifest says (SUITES_DIR/SUITE/suite.json): the accelerator
-# where KVM is missing (fallback), the host's / at /host (host_share).
+# suite_boot_options SUITE: how every boot of a benchmark suite runs, as
+# its manifest (SUITES_DIR/SUITE/suite.json) says: the accelerator where
+# KVM is missing (fallback) and the guest's CPUs (cpus).
+suite_boot_options() {
+	sbo_fallback=$("$PB" suites get "$1" fallback) || return 1
+	sbo_cpus=$("$PB" suites get "$1" cpus) || return 1
+	echo "--fallback $sbo_fallback --smp $sbo_cpus"
+}
+
+# suite_vm_options SUITE: the pb vm options the suite's benchmark boots add:
+# suite_boot_options, and the host's / at /host if it asks (host_share).
 suite_vm_options() {
-	svo_fallback=$("$PB" suites get "$1" fallback) || return 1
+	suite_boot_options "$1" || return 1
 	svo_share=$("$PB" suites get "$1" host_share) || return 1
-	echo "--fallback $svo_fallback"
 	[ "$svo_share" != true ] || echo "--share /=host"
 }
 

@@ -13,10 +13,12 @@ suite=$1
 raw=build/profile/$suite out=profiles/$suite
 rm -rf "$raw" && mkdir -p "$raw/home" "$out"
 command -v perf > /dev/null || { echo "profile: perf missing: apt-get install linux-perf" >&2; exit 1; }
+boot=$(suite_boot_options "$suite") || exit 1
 for k in baseline patched; do
 	dir=$raw/$k
 	echo "profile: $suite on $k under perf record -g (cpu-clock)"
-	guest_run "$k" "$dir" "profile/$suite/$k" profile "$k,$suite" --share /=host ||
+	# shellcheck disable=SC2086 # options are words by construction
+	guest_run "$k" "$dir" "profile/$suite/$k" profile "$k,$suite" $boot --share /=host ||
 		{ echo "profile: error: $suite on $k failed (log $dir/console.log)" >&2; exit 1; }
 	# one build-id cache with both kernels' symbols, for perf diff
 	cp -a --remove-destination "$dir/buildid/.debug" "$raw/home/"

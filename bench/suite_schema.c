@@ -189,6 +189,14 @@ static int nonempty(struct ctx *c, json_t *v, const char *path)
 	return json_array_size(v) ? 0 : fail(c, path, "is empty");
 }
 
+/* The kernels are built with CONFIG_NR_CPUS=8 (kernel/config/bench.config). */
+static int guest_cpus(struct ctx *c, json_t *v, const char *path)
+{
+	json_int_t n = json_integer_value(v);
+
+	return n >= 1 && n <= 8 ? 0 : fail(c, path, "should be 1 to 8, not %lld", (long long)n);
+}
+
 static int one_line(struct ctx *c, json_t *v, const char *path)
 {
 	return strchr(json_string_value(v), '\n') ? fail(c, path, "should be one line") : 0;
@@ -510,6 +518,7 @@ int suite_schema_check(json_t *m, const char *file, char *err, size_t len)
 		{ .key = "kernels", .want = STRINGS, .dflt = "[\"baseline\", \"patched\"]", .inner = nonempty },
 		{ .key = "fallback", .want = STRING, .dflt = "\"icount\"", .one_of = fallbacks },
 		{ .key = "host_share", .want = BOOLEAN, .dflt = "false" },
+		{ .key = "cpus", .want = INTEGER, .dflt = "2", .inner = guest_cpus },
 		{ .key = "make", .want = STRINGS, .dflt = "[]", .one_of = makes },
 		{ .key = "trace", .want = OBJECT, .dflt = "{}", .inner = trace },
 		{ .key = "param_units", .want = OBJECT, .dflt = "{}", .inner = string_values },

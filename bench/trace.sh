@@ -17,10 +17,12 @@ command -v trace-cmd > /dev/null || { echo "trace: trace-cmd missing: apt-get in
 	echo "# make trace SUITE=$suite: function_graph on $funcs, depth 1${args:+, suite args $args}"
 	echo "# per call, in ns of the guest clock (under icount: guest instructions)"
 } > "$out/trace.txt.tmp"
+boot=$(suite_boot_options "$suite") || exit 1
 for k in baseline patched; do
 	dir=$raw/$k
 	echo "trace: $suite on $k, function_graph on $funcs"
-	if ! guest_run "$k" "$dir" "trace/$suite/$k" trace "$k,$suite,$funcs${args:+,$args}" --share /=host; then
+	# shellcheck disable=SC2086 # options are words by construction
+	if ! guest_run "$k" "$dir" "trace/$suite/$k" trace "$k,$suite,$funcs${args:+,$args}" $boot --share /=host; then
 		echo "trace: error: $suite on $k failed (log $dir/console.log)" >&2
 		rm -f "$out/trace.txt.tmp"
 		exit 1

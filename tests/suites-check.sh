@@ -43,6 +43,7 @@ cat > "$suites/planted/suite.json" <<'EOF'
 	"order": 15,
 	"params": "n = 1, 2, 4",
 	"fallback": "tcg",
+	"cpus": 1,
 	"host_share": true,
 	"make": ["history"],
 	"plot": {
@@ -96,6 +97,8 @@ if in_repo report REPORT_OUT="$out" PLOT_DATA="$out/data"; then
 	r=$out/RESULTS.md
 	first=$(grep -m 1 '^| planted' "$r" || :)
 	check report-section "no '## planted'" has_in "$r" "## planted"
+	check report-manifest-text "no description and params from the manifest" \
+		has_in "$r" "What it measures: a planted suite (tests/suites-check.sh). Parameters: n = 1, 2, 4."
 	check report-plot-linked "no link to plots/planted.png" has_in "$r" "![planted](plots/planted.png)"
 	check target-met "first target row: $first" has "$first" \
 		"| planted: n=1 within 1 % of baseline | 1 of 1 points; highest ratio 1.000 at iters=100 n=1 | met |"
@@ -131,7 +134,7 @@ else
 	result fail initramfs "no busybox to build an initramfs with (make setup: busybox-static)"
 fi
 opts=$(cd "$repo" && SUITES_DIR=$suites PB=$PB sh -c '. bench/guest.sh && suite_vm_options planted' | tr '\n' ' ')
-check vm-options "suite_vm_options: $opts" [ "$opts" = "--fallback tcg --share /=host " ]
+check vm-options "suite_vm_options: $opts" [ "$opts" = "--fallback tcg --smp 1 --share /=host " ]
 check nothing-else-touched "tracked files changed: $(git -C "$repo" status --porcelain --untracked-files=no)" \
 	[ -z "$(git -C "$repo" status --porcelain --untracked-files=no)" ]
 
@@ -160,6 +163,7 @@ broken wrong-type "'order' should be an integer, not a string" 's/"order": 10/"o
 broken nested-type "'plot.panels.0.series.1.dash' should be an integer, not a string" \
 	's/"lookup=kernel"], "colour": "line", "dash": 2/"lookup=kernel"], "colour": "line", "dash": "2"/'
 broken unknown-key "'fallbak' is not a manifest key here" 's/"order": 10,/"order": 10, "fallbak": "tcg",/'
+broken bad-cpus "'cpus' should be 1 to 8, not 0" 's/"order": 10,/"order": 10, "cpus": 0,/'
 broken bad-value "'targets.0.metric' is 'ratios'" '0,/"metric": "ratio"/s//"metric": "ratios"/'
 
 cd "$top" && tap_finish
