@@ -132,6 +132,17 @@ static json_t *target_of(const struct suite *s, const char *metric)
 	return NULL;
 }
 
+/* What the suite measures and at which points, as its manifest says. */
+static void suite_intro(FILE *f, const struct suite *s)
+{
+	const char *params = json_string_value(json_object_get(s->m, "params"));
+
+	fprintf(f, "What it measures: %s.", json_string_value(json_object_get(s->m, "description")));
+	if (params && *params)
+		fprintf(f, " Parameters: %s.", params);
+	fprintf(f, "\n\n");
+}
+
 /* @dir: the report's directory, where its plots/ are; @s: the suite's manifest, or NULL */
 static void suite_table(FILE *f, json_t *root, const char *dir, const struct suite *s)
 {
@@ -145,7 +156,10 @@ static void suite_table(FILE *f, json_t *root, const char *dir, const struct sui
 	json_t *v;
 	size_t i;
 
-	fprintf(f, "## %s\n\nUnit: **%s** per operation (accel `%s`). Lower is better.\n\n", suite,
+	fprintf(f, "## %s\n\n", suite);
+	if (s)
+		suite_intro(f, s);
+	fprintf(f, "Unit: **%s** per operation (accel `%s`). Lower is better.\n\n",
 		json_string_value(json_object_get(root, "unit")),
 		json_string_value(json_object_get(root, "accel")));
 	fprintf(f, "| parameters | baseline median (IQR) | patched median (IQR) | ratio | 95%% CI | "
