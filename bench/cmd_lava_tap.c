@@ -30,8 +30,6 @@
 #include "qemu.h"
 #include "tap.h"
 
-#define TAIL 20
-
 struct lava_tap_opts {
 	const char *results, *console, *label, *kunit, *tap, *vm_tap, *test_tap;
 };
@@ -43,16 +41,16 @@ static void boot_verdict(const char *console, json_t *results, const char *label
 	json_t *job = json_object_get(results, "job");
 	const char *result = json_string_value(json_object_get(job, "result"));
 	const char *error = json_string_value(json_object_get(job, "error"));
-	char tail[TAIL][512], line[512], crash[512] = "";
-	int n = 0;
+	struct vm_log_tail tail = { .count = 0 };
+	char tail_text[sizeof(tail.lines)];
+	char line[VM_LINE_MAX], crash[512] = "";
 	FILE *f = fopen(console, "r");
 
 	while (f && fgets(line, sizeof(line), f)) {
 		line[strcspn(line, "\r\n")] = '\0';
 		if (!crash[0] && vm_crash_pattern(line))
 			snprintf(crash, sizeof(crash), "%s", line);
-		snprintf(tail[n % TAIL], sizeof(tail[0]), "%s", line);
-		n++;
+		vm_log_tail_add(&tail, line);
 	}
 	if (f)
 		fclose(f);
@@ -64,10 +62,9 @@ static void boot_verdict(const char *console, json_t *results, const char *label
 			 error && *error ? error : "no reboot seen", console);
 	if (!why[0])
 		return;
-	fprintf(stderr, "lava: %s: %s\nlava: %s: console log tail (full log: %s):\n", label, why,
-		label, console);
-	for (int i = n > TAIL ? n - TAIL : 0; i < n; i++)
-		fprintf(stderr, "  %s\n", tail[i % TAIL]);
+	vm_log_tail_text(&tail, tail_text, sizeof(tail_text));
+	fprintf(stderr, "lava: %s: %s\nlava: %s: console log tail (full log: %s):\n%s", label, why,
+		label, console, tail_text);
 }
 
 /* The guest's own cases, as LAVA's monitor recorded them (not its exit line). */

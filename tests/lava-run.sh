@@ -41,7 +41,7 @@ lava_same_as_pb_vm "$work" "$work/runs"
 check panic-fails "the panic's boot" grep -q '^not ok 1 - guest\.patched\.panic\.(vm) # kernel crash: Kernel panic' \
 	"$work/runs/patched-panic/vm.tap"
 check panic-log-tail "no console log tail" \
-	sh -c "grep -A 30 'patched/panic: console log tail' '$work/lava-run.log' | grep -q 'Kernel panic\|sysrq'"
+	sh -c "grep -A 45 'patched/panic: console log tail' '$work/lava-run.log' | grep -q 'Kernel panic\|sysrq'"
 # lava-run's title and QEMU's image paths carry the job id
 left=$(pgrep -af "$prefix-")
 check nothing-left-running "still running: $left" [ -z "$left" ]

@@ -2,6 +2,7 @@
 /* Classification of guest console lines: crashes, warnings, sanitizer reports. */
 #include "qemu.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /*
@@ -81,4 +82,27 @@ const char *vm_verdict_name(enum vm_verdict v)
 	case VM_DOOMED: return "boot doomed (killed)";
 	}
 	return "?";
+}
+
+void vm_log_tail_add(struct vm_log_tail *t, const char *line)
+{
+	snprintf(t->lines[t->next], VM_LINE_MAX, "%s", line);
+	t->next = (t->next + 1) % VM_TAIL_LINES;
+	if (t->count < VM_TAIL_LINES)
+		t->count++;
+}
+
+void vm_log_tail_text(const struct vm_log_tail *t, char *dst, size_t cap)
+{
+	size_t off = 0;
+	int first = (t->next - t->count + VM_TAIL_LINES) % VM_TAIL_LINES;
+
+	dst[0] = '\0';
+	for (int i = 0; i < t->count && off < cap; i++) {
+		int n = snprintf(dst + off, cap - off, "%s\n", t->lines[(first + i) % VM_TAIL_LINES]);
+
+		if (n < 0)
+			break;
+		off += (size_t)n;
+	}
 }

@@ -18,8 +18,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#define TAIL_LINES 40
-#define LINE_MAX_LEN 512
 #define CRASH_GRACE_S 3.0	/* keep reading after a crash line to get the trace */
 #define EXIT_GRACE_S 20.0	/* the guest said its verdict; wait this long for QEMU to end */
 
@@ -166,34 +164,10 @@ struct console {
 	int echo;
 	int expect_panic;
 	enum panic_window window;
-	char line[LINE_MAX_LEN];
+	char line[VM_LINE_MAX];
 	size_t len;
-	char tail[TAIL_LINES][LINE_MAX_LEN];
-	int tail_next, tail_count;
+	struct vm_log_tail tail;
 };
-
-static void remember(struct console *con, const char *line)
-{
-	snprintf(con->tail[con->tail_next], LINE_MAX_LEN, "%s", line);
-	con->tail_next = (con->tail_next + 1) % TAIL_LINES;
-	if (con->tail_count < TAIL_LINES)
-		con->tail_count++;
-}
-
-static void copy_tail(const struct console *con, char *dst, size_t cap)
-{
-	size_t off = 0;
-	int first = (con->tail_next - con->tail_count + TAIL_LINES) % TAIL_LINES;
-
-	dst[0] = '\0';
-	for (int i = 0; i < con->tail_count && off < cap; i++) {
-		int n = snprintf(dst + off, cap - off, "%s\n", con->tail[(first + i) % TAIL_LINES]);
-
-		if (n < 0)
-			break;
-		off += (size_t)n;
-	}
-}
 
 /* Called for every complete console line. */
 static void on_line(struct console *con, struct vm_result *res, double t, double *deadline)
@@ -202,7 +176,7 @@ static void on_line(struct console *con, struct vm_result *res, double t, double
 	const char *crash = vm_crash_pattern(con->line);
 	const char *doom = vm_doom_pattern(con->line);
 
-	remember(con, con->line);
+	vm_log_tail_add(&con->tail, con->line);
 	if (con->expect_panic) {
 		if (con->window == PANIC_NOT_YET && strstr(con->line, VM_PANIC_MARKER)) {
 			con->window = PANIC_EXPECTED;
@@ -246,7 +220,7 @@ static void feed(struct console *con, const char *buf, size_t n, struct vm_resul
 
 		if (ch == '\r')
 			continue;
-		if (ch == '\n' || con->len == LINE_MAX_LEN - 1) {
+		if (ch == '\n' || con->len == VM_LINE_MAX - 1) {
 			con->line[con->len] = '\0';
 			on_line(con, res, t, deadline);
 			con->len = 0;
@@ -446,7 +420,7 @@ int vm_run(const struct vm_config *cfg, struct vm_result *res)
 		res->verdict = VM_ERROR;
 out:
 	res->seconds = now_s() - start;
-	copy_tail(&con, res->tail, sizeof(res->tail));
+	vm_log_tail_text(&con.tail, res->tail, sizeof(res->tail));
 	if (con.log) {
 		fprintf(con.log, "\n# patchbench: verdict %s after %.1f s (longest console silence %.1f s)\n",
 			vm_verdict_name(res->verdict), res->seconds, res->longest_silence);

@@ -78,6 +78,18 @@ const char *const *vm_argv(const struct vm_config *cfg);
 /* Run one guest to completion. @accel must not be ACCEL_AUTO here. */
 int vm_run(const struct vm_config *cfg, struct vm_result *res);
 
+/* The last console lines, for a failure report. */
+#define VM_TAIL_LINES 40
+#define VM_LINE_MAX 512
+struct vm_log_tail {
+	char lines[VM_TAIL_LINES][VM_LINE_MAX];
+	int next, count;
+};
+
+void vm_log_tail_add(struct vm_log_tail *t, const char *line);
+/* The remembered lines, oldest first, one per line, cut to @cap. */
+void vm_log_tail_text(const struct vm_log_tail *t, char *dst, size_t cap);
+
 /* Does this console line report a kernel crash, warning or sanitizer finding? */
 const char *vm_crash_pattern(const char *line);
 
