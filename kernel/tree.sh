@@ -117,13 +117,16 @@ apply() {
 	# The series applied: make it the branch, in place, so that the
 	# out-of-tree build keeps its objects for unchanged files.
 	head=$($GIT -C "$scratch" rev-parse HEAD)
-	$GIT -C "$SRC" worktree remove -f "$scratch"
 	if [ -d "$tree/.git" ] || [ -f "$tree/.git" ]; then
+		$GIT -C "$SRC" worktree remove -f "$scratch"
 		$GIT -C "$tree" checkout -q -f -B "$branch" "$head"
 	else
+		# No tree yet: the scratch worktree becomes it, one checkout of
+		# 1.5 GB instead of two (and a deletion).
 		rm -rf "$tree"
 		$GIT -C "$SRC" worktree prune
-		$GIT -C "$SRC" worktree add -q -f -B "$branch" "$tree" "$head"
+		$GIT -C "$SRC" worktree move "$scratch" "$tree"
+		$GIT -C "$tree" checkout -q -B "$branch" "$head"
 	fi
 	$GIT -C "$SRC" branch -q -D "$branch-try"
 	echo "$want" > "$tree/.pb-series"
