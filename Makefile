@@ -11,7 +11,11 @@ KBUILD = $(PB_CACHE)/build
 
 CC := gcc
 CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -Ibench -Ivm
+# One target at a time (the recipes share build/ and the guest), except in
+# the sub-make that compiles the harness (tools) with every CPU.
+ifeq ($(PB_PARALLEL_TOOLS),)
 .NOTPARALLEL:
+endif
 .SECONDEXPANSION:
 .DELETE_ON_ERROR:
 
@@ -70,7 +74,7 @@ RUN_JOBS = PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
 stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
 .PHONY: help setup setup-test setup-bench trees kernels kernels-all kernel-baseline kernel-patched \
-	kernel-debug tools initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-suites test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
+	kernel-debug tools harness-files initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-suites test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
 	compare history report plots modules check-series clean distclean kcidb test-kcidb lava \
 	test-lava-schema suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
 	lava-collect test-lava
@@ -170,7 +174,9 @@ kernels: trees
 kernels-all: trees
 	+@$(MAKE) --no-print-directory -f kernel/kernels.mk -j$(KERNEL_JOBS) baseline patched debug
 
-tools: $(PB) $(UNIT_TESTS)
+tools:
+	+@$(MAKE) --no-print-directory PB_PARALLEL_TOOLS=1 -j$(shell nproc) harness-files
+harness-files: $(PB) $(UNIT_TESTS)
 
 $(BUILD)/obj/%.o: %.c $(HARNESS_HDR)
 	@mkdir -p $(@D)
