@@ -10,7 +10,7 @@ TEST_OUT := $(BUILD)/test
 KBUILD = $(PB_CACHE)/build
 
 CC := gcc
-CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -Ibench -Ivm
+CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -Ibench -I.
 # One target at a time (the recipes share build/ and the guest), except in
 # the sub-make that compiles the harness (tools) with every CPU.
 ifeq ($(PB_PARALLEL_TOOLS),)
@@ -30,8 +30,10 @@ PKGS_BENCH := linux-perf hyperfine gnuplot-nox trace-cmd
 # make lava-lab's LAVA instance (and make test-lava) only, never make test's
 PKGS_LAVA_LAB := lava-server lavacli postgresql
 
-HARNESS_SRC := $(wildcard bench/*.c) $(wildcard vm/*.c)
-HARNESS_HDR := $(wildcard bench/*.h) $(wildcard vm/*.h)
+# bench/ is pb's front door (pb.c, the command table, argument parsing); its
+# wings (bench/*/) follow the data: lib, collect, compare, report, tap, kcidb, lava.
+HARNESS_SRC := $(wildcard bench/*.c bench/*/*.c) $(wildcard vm/*.c)
+HARNESS_HDR := $(wildcard bench/*.h bench/*/*.h) $(wildcard vm/*.h)
 PB := $(BUILD)/pb
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 UNIT_TAPS := $(patsubst $(BUILD)/tests/%,$(TEST_OUT)/unit-%.tap,$(UNIT_TESTS))
@@ -356,7 +358,7 @@ modules-bisect: kernel-bisect
 suites-check: tools
 	@$(PB) suites list > /dev/null
 
-# Each suite by its manifest's runner (bench/run.sh unless it names one): RUNNER SUITE ROUNDS.
+# Each suite by its manifest's runner (bench/collect/run.sh unless it names one): RUNNER SUITE ROUNDS.
 bench: setup-bench kernels modules bpf tools initramfs suites-check
 	@for s in $(SUITE); do \
 		run=$$($(PB) suites get $$s runner) || exit 1; \
@@ -365,7 +367,7 @@ bench: setup-bench kernels modules bpf tools initramfs suites-check
 	done
 	@$(MAKE) --no-print-directory report
 
-# Which patches a suite's shift comes from (bench/bisect.sh): baseline, the
+# Which patches a suite's shift comes from (bench/collect/bisect.sh): baseline, the
 # series up to UPTO and the whole series, compared pairwise into
 # profiles/SUITE/bisect-UPTO.txt. The suites whose manifests say "bisect"
 # (those that need no BPF objects: make bisect builds none for its kernel).
@@ -374,9 +376,9 @@ bisect: setup-bench kernels kernel-bisect modules modules-bisect tools initramfs
 	@[ -n "$(filter $(SUITE),$(BISECT_SUITES))" ] && [ "$(words $(SUITE))" = 1 ] || \
 		{ echo "make bisect: SUITE= one of: $(BISECT_SUITES)" >&2; exit 1; }
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) \
-		TARGET_MDE=$(TARGET_MDE) bench/bisect.sh $(SUITE) $(UPTO) $(ROUNDS) $(SERIES)
+		TARGET_MDE=$(TARGET_MDE) bench/collect/bisect.sh $(SUITE) $(UPTO) $(ROUNDS) $(SERIES)
 
-# A/A false flags, planted-regression power and noise (bench/selfcheck.sh);
+# A/A false flags, planted-regression power and noise (bench/collect/selfcheck.sh);
 # AA_RUNS, POWER_RUNS, TCG_RUNS set how many comparisons of each.
 AA_RUNS ?= 3
 POWER_RUNS ?= 10
@@ -385,10 +387,10 @@ selfcheck: setup-bench kernels kernel-selfcheck modules modules-selfcheck bpf to
 		suites-check
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) \
 		SUITES="$(filter $(call suites_for,selfcheck),$(SUITE))" AA_RUNS=$(AA_RUNS) POWER_RUNS=$(POWER_RUNS) \
-		TCG_RUNS=$(TCG_RUNS) bench/selfcheck.sh
+		TCG_RUNS=$(TCG_RUNS) bench/collect/selfcheck.sh
 	@$(MAKE) --no-print-directory report
 
-# Each suite's results, chosen by the project's history (bench/results-of.sh),
+# Each suite's results, chosen by the project's history (bench/lib/results-of.sh),
 # never by file time: the newest makes its part of RESULTS.md, all of them
 # its History part.
 PLOT_DATA := $(BUILD)/plots
@@ -397,34 +399,34 @@ REPORT_OUT ?= .
 PLOTS_OUT = $(REPORT_OUT)/plots
 
 report: tools plots
-	@$(PB) report $(REPORT_OUT)/RESULTS.md $(foreach s,$(SUITES) selfcheck,$(shell bench/results-of.sh --all $(s)))
+	@$(PB) report $(REPORT_OUT)/RESULTS.md $(foreach s,$(SUITES) selfcheck,$(shell bench/lib/results-of.sh --all $(s)))
 
 # gnuplot draws plots/*.png from the newest results, each suite's by the recipe
-# in its manifest (bench/plots.sh).
+# in its manifest (bench/report/plots.sh).
 plots: tools suites-check
-	@PB=$(PB) bench/plots.sh $(PLOTS_OUT) $(PLOT_DATA)
+	@PB=$(PB) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)
 
 # SUITE=name [FROM=rev] [TO=rev]: the suite's points across project commits,
-# a Markdown table and plots/history-SUITE.png (bench/history.sh).
+# a Markdown table and plots/history-SUITE.png (bench/compare/history.sh).
 FROM ?=
 TO ?=
 history: tools suites-check
-	@PB=$(PB) bench/history.sh "$(SUITE)" "$(FROM)" "$(TO)" $(PLOTS_OUT) $(PLOT_DATA)
+	@PB=$(PB) bench/compare/history.sh "$(SUITE)" "$(FROM)" "$(TO)" $(PLOTS_OUT) $(PLOT_DATA)
 
-# A=<rev> [B=<rev>]: see bench/compare.sh; exits 3 on a significant regression.
+# A=<rev> [B=<rev>]: see bench/compare/compare.sh; exits 3 on a significant regression.
 # Draws plots/compare-SUITE.png too (not committed: .gitignore).
 compare: tools suites-check
-	@PB=$(PB) bench/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" $(PLOTS_OUT)
+	@PB=$(PB) bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" $(PLOTS_OUT)
 
 # perf record -g of one suite in a guest of each kernel, then perf report,
-# folded stacks and perf diff under profiles/SUITE/ (bench/profile.sh).
+# folded stacks and perf diff under profiles/SUITE/ (bench/collect/profile.sh).
 profile: setup-bench kernels modules bpf tools initramfs suites-check
 	@[ -n "$(filter $(SUITE),$(call suites_for,profile))" ] && [ "$(words $(SUITE))" = 1 ] || \
 		{ echo "make profile: SUITE= one of: $(call suites_for,profile)" >&2; exit 1; }
-	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/profile.sh $(SUITE)
+	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/collect/profile.sh $(SUITE)
 
 # function_graph (trace-cmd) on one suite's hot functions, per kernel:
-# profiles/SUITE/trace.txt (bench/trace.sh). FUNCS=f+g picks the functions,
+# profiles/SUITE/trace.txt (bench/collect/trace.sh). FUNCS=f+g picks the functions,
 # TRACE_ARGS=a,b the suite's arguments (defaults: its manifest's trace.funcs
 # and trace.args).
 trace: setup-bench kernels modules bpf tools initramfs suites-check
@@ -434,9 +436,9 @@ trace: setup-bench kernels modules bpf tools initramfs suites-check
 	[ -n "$$f" ] || f=$$($(PB) suites get $(SUITE) trace.funcs) || exit 1; \
 	[ -n "$$f" ] || { echo "make trace: no default functions for $(SUITE): FUNCS=f+g" >&2; exit 1; }; \
 	[ -n "$$a" ] || a=$$($(PB) suites get $(SUITE) trace.args) || exit 1; \
-	PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/trace.sh $(SUITE) "$$f" "$$a"
+	PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/collect/trace.sh $(SUITE) "$$f" "$$a"
 
-# KCIDB export (bench/kcidb.sh, pb kcidb): the newest result of each suite
+# KCIDB export (bench/kcidb/kcidb.sh, pb kcidb): the newest result of each suite
 # and the TAP files of the last make test, as KCIDB v5.3 JSON; the patch
 # files it links to are exported next to it. KCIDB_URL: where a reader
 # finds this repository's files (default: file:// this checkout).
@@ -444,13 +446,13 @@ KCIDB_OUT := $(BUILD)/kcidb/kcidb.json
 KCIDB_URL ?= file://$(CURDIR)
 kcidb: tools
 	@mkdir -p $(dir $(KCIDB_OUT))
-	@PB=$(PB) KCIDB_URL=$(KCIDB_URL) bench/kcidb.sh $(KCIDB_OUT) $(TEST_OUT)
+	@PB=$(PB) KCIDB_URL=$(KCIDB_URL) bench/kcidb/kcidb.sh $(KCIDB_OUT) $(TEST_OUT)
 
 test-kcidb: tools
 	@mkdir -p $(TEST_OUT)
 	-@PB=$(PB) tests/kcidb.sh $(TEST_OUT)/kcidb.tap
 
-# LAVA job definitions (bench/lava.sh, pb lava): one per kernel x guest test
+# LAVA job definitions (bench/lava/lava.sh, pb lava): one per kernel x guest test
 # and per kernel x suite round, from pb vm --dry-run of the invocations make
 # test-guest and make bench make. TEST=name or SUITE=name picks one,
 # KERNEL=name one kernel. LAVA_ARTEFACT_URL: where a lab fetches
@@ -474,7 +476,7 @@ lava: tools suites-check
 		{ echo "make lava: SUITE= one of: $(LAVA_SUITES)" >&2; exit 1; }
 	@[ -z "$(filter-out baseline patched debug,$(LAVA_KERNELS))" ] || \
 		{ echo "make lava: KERNEL= baseline, patched or debug" >&2; exit 1; }
-	@$(LAVA_ENV) bench/lava.sh $(LAVA_OUT) "$(LAVA_KERNELS)" "$(LAVA_TEST_LIST)" \
+	@$(LAVA_ENV) bench/lava/lava.sh $(LAVA_OUT) "$(LAVA_KERNELS)" "$(LAVA_TEST_LIST)" \
 		"$(LAVA_SUITE_LIST)" $(ROUNDS)
 
 test-lava-schema: tools suites-check
@@ -482,17 +484,17 @@ test-lava-schema: tools suites-check
 	-@$(LAVA_ENV) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
 		tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
 
-# Run LAVA jobs with Debian's lava-run (bench/lava-run.sh) on a qemu device
+# Run LAVA jobs with Debian's lava-run (bench/lava/lava-run.sh) on a qemu device
 # for this machine; each job's TAP, as pb vm or pb kunit leaves it, in
 # $(LAVA_RUN_OUT)/JOB/. LAVA_JOBS: the job files (default: make lava's).
 LAVA_RUN_OUT := $(BUILD)/lava-run
 LAVA_JOBS ?= $(wildcard $(LAVA_OUT)/*.yaml)
 lava-run: tools initramfs
 	@[ -n "$(LAVA_JOBS)" ] || { echo "make lava-run: no jobs in $(LAVA_OUT)/ (make lava)" >&2; exit 1; }
-	@PB=$(PB) bench/lava-run.sh $(LAVA_RUN_OUT) $(LAVA_JOBS)
+	@PB=$(PB) bench/lava/lava-run.sh $(LAVA_RUN_OUT) $(LAVA_JOBS)
 	@$(PB) tally $(LAVA_RUN_OUT)/*/*.tap
 
-# A LAVA instance on this machine from Debian's packages (bench/lava-lab.sh):
+# A LAVA instance on this machine from Debian's packages (bench/lava/lava-lab.sh):
 # PostgreSQL, lava-server's gunicorn, lava-scheduler and lava-worker with one
 # qemu device, started and ended by the script (no service manager runs
 # here); every pid it started in $(LAVA_LAB)/pids.
@@ -500,9 +502,9 @@ LAVA_LAB := $(BUILD)/lava-lab
 LAVA_LAB_PORT ?= 8093
 lava-lab:
 	@scripts/apt-ensure.sh $(PKGS_VM) $(PKGS_HOST) $(PKGS_LAVA_LAB)
-	@bench/lava-lab.sh start $(LAVA_LAB) $(LAVA_LAB_PORT)
+	@bench/lava/lava-lab.sh start $(LAVA_LAB) $(LAVA_LAB_PORT)
 lava-lab-stop:
-	@bench/lava-lab.sh stop $(LAVA_LAB)
+	@bench/lava/lava-lab.sh stop $(LAVA_LAB)
 
 # Submit jobs through lavacli to any LAVA server (LAVA_IDENTITY: one of
 # ~/.config/lavacli.yaml's; pb-lab, make lava-lab's, by default), then wait
@@ -512,9 +514,9 @@ LAVA_IDENTITY ?= pb-lab
 LAVA_WAIT ?= 7200
 lava-submit:
 	@[ -n "$(LAVA_JOBS)" ] || { echo "make lava-submit: no jobs in $(LAVA_OUT)/ (make lava)" >&2; exit 1; }
-	@bench/lava-submit.sh $(LAVA_SUBMIT_OUT) $(LAVA_IDENTITY) $(LAVA_LAB) $(LAVA_JOBS)
+	@bench/lava/lava-submit.sh $(LAVA_SUBMIT_OUT) $(LAVA_IDENTITY) $(LAVA_LAB) $(LAVA_JOBS)
 lava-collect: tools
-	@PB=$(PB) bench/lava-collect.sh $(LAVA_SUBMIT_OUT) $(LAVA_WAIT)
+	@PB=$(PB) bench/lava/lava-collect.sh $(LAVA_SUBMIT_OUT) $(LAVA_WAIT)
 	@$(PB) tally $(LAVA_SUBMIT_OUT)/*/*.tap
 
 # The whole loop on a lab of its own (tests/lava-lab.sh); installs

@@ -2,7 +2,7 @@
 /*
  * The subcommands of `pb`; each lives in its own cmd_*.c file, which defines
  * its struct pb_cmd: its entry point, its usage text (printed by pb help and
- * after every usage error) and how its arguments parse (cmd_args.h).
+ * after every usage error) and how its arguments parse (args.h).
  */
 #ifndef PB_CMD_H
 #define PB_CMD_H

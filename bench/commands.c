@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "cmd_args.h"
+#include "args.h"
 
 const struct pb_cmd *const pb_commands[] = {
 	&cmd_vm, &cmd_kunit, &cmd_ktap, &cmd_tally, &cmd_bench_collect, &cmd_records_collect,

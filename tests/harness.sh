@@ -193,7 +193,7 @@ touch "$OUT/sigint.mark"
 # Like a Ctrl-C: the run gets its own process group, with SIGINT at its
 # default (a background job of a script starts with it ignored).
 PB="$PB" INITRAMFS="$INITRAMFS" ACCEL="$ACCEL" BENCH_OUT="$OUT/bench" \
-	perl -e 'setpgrp(0, 0); $SIG{INT} = "DEFAULT"; exec @ARGV' bench/run.sh page-pool 1 \
+	perl -e 'setpgrp(0, 0); $SIG{INT} = "DEFAULT"; exec @ARGV' bench/collect/run.sh page-pool 1 \
 	> "$OUT/sigint.out" 2>&1 &
 pid=$!
 for _ in $(seq 1 120); do

@@ -2,7 +2,7 @@
 
     kcidb-validate.py SCHEMA DOC    exit 0 valid, 1 invalid (says why), 2 usage
 
-1. The JSON schema (bench/kcidb-schema-v5.3.json), applied as kcidb-io's
+1. The JSON schema (bench/kcidb/kcidb-schema-v5.3.json), applied as kcidb-io's
    Version.validate_exactly() does: jsonschema with the draft-7 format
    checker (URIs are checked when python3-rfc3987 is installed).
 2. What the schema cannot say and KCIDB's description requires: each id and

@@ -1,5 +1,5 @@
 #!/bin/sh
-# make test-kcidb: make kcidb's export (bench/kcidb.sh) of the committed
+# make test-kcidb: make kcidb's export (bench/kcidb/kcidb.sh) of the committed
 # results and of planted TAP files (tests/fixtures/kcidb/test/, shaped like
 # build/test/) is a valid KCIDB v5.3 document, holds one test per TAP result
 # and per benchmark point and kernel, hashes the patch set as KCIDB defines
@@ -12,17 +12,17 @@ tap_start "$1" kcidb
 py=${PYTHON:-/usr/bin/python3}
 work=$(dirname "$1")/kcidb
 fixtures=tests/fixtures/kcidb/test
-schema=bench/kcidb-schema-v5.3.json
+schema=bench/kcidb/kcidb-schema-v5.3.json
 doc=$work/kcidb.json
 rm -rf "$work" && mkdir -p "$work/cache"
 
 check prerequisites "python3-jsonschema is not installed for $py (make setup)" \
 	"$py" -c 'import jsonschema, rfc3987'
 # An empty PB_CACHE: the TAP files then belong to the results' kernels.
-if PB=$PB PB_CACHE=$work/cache bench/kcidb.sh "$doc" "$fixtures" > "$work/export.out" 2>&1; then
+if PB=$PB PB_CACHE=$work/cache bench/kcidb/kcidb.sh "$doc" "$fixtures" > "$work/export.out" 2>&1; then
 	result ok export
 else
-	result fail export "bench/kcidb.sh failed: $(tail -n 1 "$work/export.out")"
+	result fail export "bench/kcidb/kcidb.sh failed: $(tail -n 1 "$work/export.out")"
 fi
 check schema "not a valid KCIDB document" "$py" tests/kcidb-validate.py "$schema" "$doc"
 check counts "counts differ" "$py" tests/kcidb-checks.py counts "$doc" "$fixtures" results/*/*.json

@@ -1,9 +1,9 @@
 #!/bin/sh
 # make test-lava: the whole loop on a LAVA lab of this machine's own, from a
-# clean state. bench/lava-lab.sh starts the lab (PostgreSQL, lava-server's
+# clean state. bench/lava/lava-lab.sh starts the lab (PostgreSQL, lava-server's
 # gunicorn, lava-scheduler, lava-worker, one qemu device); make lava's KUnit
 # and mctp-net jobs on the patched kernel are submitted through lavacli
-# (bench/lava-submit.sh) and collected into TAP (bench/lava-collect.sh);
+# (bench/lava/lava-submit.sh) and collected into TAP (bench/lava/lava-collect.sh);
 # the server must have rendered for each job the qemu device make lava-run
 # uses, the jobs must complete, and their TAP must equal what pb kunit and
 # pb vm report for the same boots (tests/lava-same-as-pb-vm.sh, as make
@@ -20,7 +20,7 @@ work=$(dirname "$1")/lava-lab
 lab=$work/lab
 jobs="patched-kunit patched-mctp-net"
 # a lab an earlier run left is ended by its own pids, then all is new
-[ ! -d "$lab" ] || bench/lava-lab.sh stop "$lab"
+[ ! -d "$lab" ] || bench/lava/lava-lab.sh stop "$lab"
 rm -rf "$work" && mkdir -p "$work"
 elapsed() { echo $(($(date +%s) - $1)); }
 complete() { # complete SHOW.json: the lab says the job completed
@@ -29,36 +29,36 @@ complete() { # complete SHOW.json: the lab says the job completed
 }
 
 t0=$(date +%s)
-if bench/lava-lab.sh start "$lab" "${LAVA_LAB_PORT:-8094}" > "$work/lab-start.log" 2>&1; then
+if bench/lava/lava-lab.sh start "$lab" "${LAVA_LAB_PORT:-8094}" > "$work/lab-start.log" 2>&1; then
 	result ok lab-start
 else
-	result fail lab-start "bench/lava-lab.sh start: $(tail -n 1 "$work/lab-start.log")"
+	result fail lab-start "bench/lava/lava-lab.sh start: $(tail -n 1 "$work/lab-start.log")"
 fi
 echo "lava-lab: the lab is up in $(elapsed "$t0") s"
 cp "$lab/pids" "$work/lab.pids" 2> /dev/null
 
-if bench/lava.sh "$work/jobs" patched mctp-net "" 1 > "$work/generate.log" 2>&1; then
+if bench/lava/lava.sh "$work/jobs" patched mctp-net "" 1 > "$work/generate.log" 2>&1; then
 	result ok generate
 else
-	result fail generate "bench/lava.sh failed: $(tail -n 1 "$work/generate.log")"
+	result fail generate "bench/lava/lava.sh failed: $(tail -n 1 "$work/generate.log")"
 fi
 t1=$(date +%s)
-check submit "bench/lava-submit.sh" bench/lava-submit.sh "$work/submit" pb-lab "$lab" \
+check submit "bench/lava/lava-submit.sh" bench/lava/lava-submit.sh "$work/submit" pb-lab "$lab" \
 	"$work/jobs/patched-kunit.yaml" "$work/jobs/patched-mctp-net.yaml"
-PB=$PB bench/lava-collect.sh "$work/submit" 1800 > "$work/collect.log" 2>&1
+PB=$PB bench/lava/lava-collect.sh "$work/submit" 1800 > "$work/collect.log" 2>&1
 cat "$work/collect.log"
 echo "lava-lab: 2 LAVA jobs submitted, run and collected in $(elapsed "$t1") s"
 for j in $jobs; do
 	check "complete.$j" "the lab's verdict on the job" complete "$work/submit/$j/show.json"
 	check "device.$j" "the device the lab rendered" \
-		"$py" bench/lava-run.py same-device "$work/jobs/$j.yaml" "$work/submit/$j/config/device.yaml"
+		"$py" bench/lava/lava-run.py same-device "$work/jobs/$j.yaml" "$work/submit/$j/config/device.yaml"
 done
 
 # The same boots through pb kunit and pb vm, as make test defines them.
 lava_same_as_pb_vm "$work" "$work/submit"
 
 t2=$(date +%s)
-check lab-stop "bench/lava-lab.sh stop" bench/lava-lab.sh stop "$lab"
+check lab-stop "bench/lava/lava-lab.sh stop" bench/lava/lava-lab.sh stop "$lab"
 echo "lava-lab: the lab is stopped in $(elapsed "$t2") s"
 check lab-removed "the lab's state is left in $lab" [ ! -e "$lab" ]
 # every pid the lab recorded has ended, and no process names the lab's

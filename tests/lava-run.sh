@@ -21,14 +21,14 @@ prefix=pbtest$$
 
 check prerequisites "lava-dispatcher is not installed (make setup)" \
 	sh -c "command -v lava-run && $py -c 'import lava_dispatcher, yaml'"
-if bench/lava.sh "$work/jobs" patched "mctp-net panic" "" 1 > "$work/generate.log" 2>&1; then
+if bench/lava/lava.sh "$work/jobs" patched "mctp-net panic" "" 1 > "$work/generate.log" 2>&1; then
 	result ok generate
 else
-	result fail generate "bench/lava.sh failed: $(tail -n 1 "$work/generate.log")"
+	result fail generate "bench/lava/lava.sh failed: $(tail -n 1 "$work/generate.log")"
 fi
 jobs="patched-kunit patched-mctp-net patched-panic"
 start=$(date +%s)
-LAVA_JOB_PREFIX=$prefix bench/lava-run.sh "$work/runs" "$work/jobs/patched-kunit.yaml" \
+LAVA_JOB_PREFIX=$prefix bench/lava/lava-run.sh "$work/runs" "$work/jobs/patched-kunit.yaml" \
 	"$work/jobs/patched-mctp-net.yaml" "$work/jobs/patched-panic.yaml" > "$work/lava-run.log" 2>&1
 echo "lava-run: 3 LAVA jobs in $(($(date +%s) - start)) s"
 for j in $jobs; do

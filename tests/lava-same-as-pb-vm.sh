@@ -14,9 +14,9 @@ lava_same_as_pb_vm() {
 		PB=$PB INITRAMFS=$INITRAMFS ACCEL=$ACCEL TEST_OUT=$1/pb-vm BUILD_DIR=$BUILD_DIR \
 			KBUILD=$KBUILD tests/jobs.sh run "$j" >> "$1/pb-vm.log" 2>&1
 	done
-	check kunit-same-as-pb-kunit "LAVA's TAP" "$lsapv_py" bench/lava-run.py same-tap \
+	check kunit-same-as-pb-kunit "LAVA's TAP" "$lsapv_py" bench/lava/lava-run.py same-tap \
 		"$2/patched-kunit/kunit.tap" -- "$1/pb-vm/kunit-patched.tap"
-	check mctp-net-same-as-pb-vm "LAVA's TAP" "$lsapv_py" bench/lava-run.py same-tap \
+	check mctp-net-same-as-pb-vm "LAVA's TAP" "$lsapv_py" bench/lava/lava-run.py same-tap \
 		"$2/patched-mctp-net/vm.tap" "$2/patched-mctp-net/mctp-net.tap" -- \
 		"$1/pb-vm/guest-patched-mctp-net/vm.tap" "$1/pb-vm/guest-patched-mctp-net/mctp-net.tap"
 }

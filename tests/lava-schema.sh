@@ -17,10 +17,10 @@ kernels="baseline patched debug"
 
 check prerequisites "lava-common is not installed for $py (make setup)" \
 	"$py" -c 'import lava_common.schemas, voluptuous, yaml'
-if bench/lava.sh "$out" "$kernels" "$LAVA_TESTS" "$LAVA_SUITES" "$ROUNDS" > "$out.log" 2>&1; then
+if bench/lava/lava.sh "$out" "$kernels" "$LAVA_TESTS" "$LAVA_SUITES" "$ROUNDS" > "$out.log" 2>&1; then
 	result ok generate
 else
-	result fail generate "bench/lava.sh failed: $(tail -n 1 "$out.log")"
+	result fail generate "bench/lava/lava.sh failed: $(tail -n 1 "$out.log")"
 fi
 want=$(( ($(echo "$LAVA_TESTS" | wc -w) + 1) * 3 + $(echo "$LAVA_SUITES" | wc -w) * 2 * ROUNDS ))
 got=$(find "$out" -maxdepth 1 -name '*.yaml' | wc -l)

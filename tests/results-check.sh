@@ -26,7 +26,7 @@ else
 fi
 
 # 2. gnuplot drew every suite's plot (its manifest's recipe) on the
-# committed results without a warning (bench/plots.sh fails on one; this
+# committed results without a warning (bench/report/plots.sh fails on one; this
 # names which).
 for name in $("$PB" suites list --plot || echo "(pb suites list failed)"); do
 	if [ ! -s "$out/plots/$name.png" ]; then
@@ -59,18 +59,18 @@ done
 # a -dirty directory of another commit than HEAD is not HEAD's.
 touch -d '2000-01-01' "$planted/results/$c3/s.json"
 touch "$planted/results/$c1/s.json"
-latest=$(cd "$planted" && "$top/bench/results-of.sh" s)
+latest=$(cd "$planted" && "$top/bench/lib/results-of.sh" s)
 check selection-by-history "chose $latest, not results/$c3/s.json" \
 	[ "$latest" = "results/$c3/s.json" ]
-all=$(cd "$planted" && "$top/bench/results-of.sh" --all s | tr '\n' ' ')
+all=$(cd "$planted" && "$top/bench/lib/results-of.sh" --all s | tr '\n' ' ')
 check selection-all-in-commit-order "listed $all" \
 	[ "$all" = "results/$c1/s.json results/$c2/s.json results/$c3/s.json " ]
 mkdir -p "$planted/results/$c3-dirty" && echo '{}' > "$planted/results/$c3-dirty/s.json"
-latest=$(cd "$planted" && "$top/bench/results-of.sh" s)
+latest=$(cd "$planted" && "$top/bench/lib/results-of.sh" s)
 check selection-head-dirty "chose $latest, not HEAD's uncommitted results" \
 	[ "$latest" = "results/$c3-dirty/s.json" ]
 rm -r "$planted/results/$c3-dirty"
-range=$(cd "$planted" && "$top/bench/results-of.sh" --all s "$c2" "$c2" | tr '\n' ' ')
+range=$(cd "$planted" && "$top/bench/lib/results-of.sh" --all s "$c2" "$c2" | tr '\n' ' ')
 check selection-range "FROM=TO=c2 listed $range" [ "$range" = "results/$c2/s.json " ]
 
 # samples SUITE PARAMS COST BOOT: PB-BENCH lines of one boot, six samples
@@ -101,9 +101,9 @@ check compare-json-planted "exit $rc, read back: $got" \
 	[ "$rc $got" = "3 1 slower true no-change faster 3 1 1 " ]
 
 # The plot make compare draws of that comparison, without a gnuplot warning.
-# shellcheck source=bench/gnuplot.sh
+# shellcheck source=bench/lib/gnuplot.sh
 if "$PB" compare-plot "$cmp/cmp.json" "$cmp" compare-planted > "$cmp/plot.out" 2>&1 &&
-	(. bench/gnuplot.sh && gnuplot_draw plots/compare.gp "$cmp/compare-planted.vars" "$cmp" "$cmp") \
+	(. bench/lib/gnuplot.sh && gnuplot_draw plots/compare.gp "$cmp/compare-planted.vars" "$cmp" "$cmp") \
 		>> "$cmp/plot.out" 2>&1 && [ -s "$cmp/compare-planted.png" ]; then
 	check compare-plot-kinds "regression, faster, no change: $(grep '^N_' "$cmp/compare-planted.vars" | tr '\n' ' ')" \
 		[ "$(grep -c . "$cmp/compare-planted-regression.dat") $(grep -c . "$cmp/compare-planted-faster.dat") $(grep -c . "$cmp/compare-planted-other.dat")" = "1 1 1" ]
@@ -130,10 +130,10 @@ for c in "$c1" "$c2" "$c3"; do
 done
 hist=$work/history
 mkdir -p "$hist/data" "$hist/out"
-files=$(cd "$planted" && "$top/bench/results-of.sh" --all hist | sed "s|^|$planted/|")
+files=$(cd "$planted" && "$top/bench/lib/results-of.sh" --all hist | sed "s|^|$planted/|")
 # shellcheck disable=SC2086 # paths without spaces
-# shellcheck source=bench/gnuplot.sh
-if (. bench/gnuplot.sh && history_draw hist "$hist/out" "$hist/data" $files) > "$hist/draw.out" 2>&1; then
+# shellcheck source=bench/lib/gnuplot.sh
+if (. bench/lib/gnuplot.sh && history_draw hist "$hist/out" "$hist/data" $files) > "$hist/draw.out" 2>&1; then
 	table=$hist/data/history-hist.md
 	# cell ROW COLUMN: the table's cell (columns: 1 parameters, 2 c1, 3 c2, 4 c3)
 	cell() { awk -F' [|] ' -v r="| $1" -v c="$2" '$1 == r { print $c }' "$table"; }

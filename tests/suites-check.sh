@@ -22,7 +22,7 @@ has_in() { grep -qF -- "$2" "$1"; }
 
 # The checkout as it stands (tracked and new files, built harness kept
 # newer than its sources), as a repository of one commit, so the results
-# planted at that commit are the ones bench/results-of.sh picks.
+# planted at that commit are the ones bench/lib/results-of.sh picks.
 repo=$work/repo
 mkdir -p "$repo"
 git ls-files -c -o --exclude-standard | while read -r f; do [ ! -e "$f" ] || echo "$f"; done |
@@ -133,7 +133,7 @@ if command -v "${PB_BUSYBOX:-/bin/busybox}" > /dev/null; then
 else
 	result fail initramfs "no busybox to build an initramfs with (make setup: busybox-static)"
 fi
-opts=$(cd "$repo" && SUITES_DIR=$suites PB=$PB sh -c '. bench/guest.sh && suite_vm_options planted' | tr '\n' ' ')
+opts=$(cd "$repo" && SUITES_DIR=$suites PB=$PB sh -c '. bench/lib/guest.sh && suite_vm_options planted' | tr '\n' ' ')
 check vm-options "suite_vm_options: $opts" [ "$opts" = "--fallback tcg --smp 1 --share /=host " ]
 check nothing-else-touched "tracked files changed: $(git -C "$repo" status --porcelain --untracked-files=no)" \
 	[ -z "$(git -C "$repo" status --porcelain --untracked-files=no)" ]

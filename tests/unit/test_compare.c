@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of bench/compare.c: pb compare --json on planted results, the
+ * Unit tests of bench/compare/compare.c: pb compare --json on planted results, the
  * JSON written out, parsed back and checked point by point.
  */
 #include <jansson.h>
@@ -12,8 +12,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "compare.h"
-#include "results.h"
+#include "compare/compare.h"
+#include "lib/results.h"
 
 #define N 8
 

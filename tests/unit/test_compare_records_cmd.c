@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pb compare on two results of a records suite (bench/compare_records.c):
+ * pb compare on two results of a records suite (bench/compare/compare_records.c):
  * planted PB-MEM lines (tests/fixtures/compare-records/) of suite "mem",
  * whose manifest judges "exact" with no tolerance, "close" within 1 % and
  * leaves "loose" unjudged.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* pb durations: per-function call durations of a function_graph report (bench/cmd_durations.c). */
+/* pb durations: per-function call durations of a function_graph report (bench/collect/cmd_durations.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* pb fold: perf script call chains as folded stacks (bench/cmd_fold.c). */
+/* pb fold: perf script call chains as folded stacks (bench/collect/cmd_fold.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

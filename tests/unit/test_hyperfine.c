@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* pb hyperfine: two --export-json files as PB-BENCH samples (bench/cmd_hyperfine.c). */
+/* pb hyperfine: two --export-json files as PB-BENCH samples (bench/collect/cmd_hyperfine.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests of bench/kcidb.c: KCIDB test paths, statuses and numbers. */
+/* Unit tests of bench/kcidb/kcidb.c: KCIDB test paths, statuses and numbers. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "kcidb.h"
+#include "kcidb/kcidb.h"
 
 static void tap_paths_drop_the_kernel_and_sanitise(void **state)
 {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests of the KTAP parser (bench/ktap.c) and the TAP writer (bench/tap.c). */
+/* Unit tests of the KTAP parser (bench/tap/ktap.c) and the TAP writer (bench/tap/tap.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,8 +10,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "ktap.h"
-#include "tap.h"
+#include "tap/ktap.h"
+#include "tap/tap.h"
 
 static const struct ktap_result *find(const struct ktap_report *rep, const char *path)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pb ktap on KUnit logs (bench/cmd_ktap.c): the whole command, on the logs
+ * pb ktap on KUnit logs (bench/tap/cmd_ktap.c): the whole command, on the logs
  * test_ktap.c parses (tests/unit/ktap-*.log, kunit-mctp-6.12.log).
  */
 #include <jansson.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pb noise: the spread of one kernel's samples (bench/cmd_noise.c), on
+ * pb noise: the spread of one kernel's samples (bench/collect/cmd_noise.c), on
  * tests/fixtures/noise/samples.txt: x=1 100 four times (CV 0); x=2 90, 110,
  * 90, 110 (CV sqrt(400/3)/100); x=3 95, 105, 100 (CV 0.05, the fewest samples).
  */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Every pb command (the table pb runs them from, bench/commands.c) parses
- * its arguments the one way (bench/cmd_args.h): pb help NAME and NAME --help
+ * its arguments the one way (bench/args.h): pb help NAME and NAME --help
  * print its usage on stdout and exit 0; an unknown option, and a missing
  * required argument (or one operand too many, for a command that needs
  * none), is a usage error: its exit status, one line saying what is wrong,

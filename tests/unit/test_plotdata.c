@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pb plotdata: gnuplot blocks of a result (bench/cmd_plotdata.c) on
+ * pb plotdata: gnuplot blocks of a result (bench/report/cmd_plotdata.c) on
  * tests/fixtures/plotdata/: both kernels at size 64 and 128 (written 128
  * first), impl a and b, four samples each.
  */

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* pb records-collect: TAG key=value lines as a JSON result (bench/cmd_records.c). */
+/* pb records-collect: TAG key=value lines as a JSON result (bench/collect/cmd_records.c). */
 #include <jansson.h>
 #include <setjmp.h>
 #include <stdarg.h>

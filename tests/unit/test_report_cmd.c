@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* pb report's RESULTS.md on planted results (bench/cmd_report.c, report_targets.c). */
+/* pb report's RESULTS.md on planted results (bench/report/cmd_report.c, report_targets.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests of bench/stats.c against values computed by hand. */
+/* Unit tests of bench/lib/stats.c against values computed by hand. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "stats.h"
+#include "lib/stats.h"
 
 static void quantiles_interpolate(void **state)
 {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* pb tally on TAP files: the closing verdict of make test (bench/cmd_tally.c). */
+/* pb tally on TAP files: the closing verdict of make test (bench/tap/cmd_tally.c). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* pb vm without a guest: what it says before booting anything (bench/cmd_vm.c, vm/). */
+/* pb vm without a guest: what it says before booting anything (bench/tap/cmd_vm.c, vm/). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pb records-collect --tag TAG --suite S --kind K --out FILE [--meta K=V]...
+ *     [--meta-file F]... INPUT...
+ *
+ * Reads "TAG key=value ..." lines (PB-MEM from the crashkernel guest test:
+ * memory under one crashkernel= layout; PB-SELFCHECK from bench/collect/selfcheck.sh:
+ * false flags, detection power, noise) and writes them, numbers as numbers,
+ * as the "records" of one JSON result of that kind (atomically), which
+ * `pb report` turns into its section.
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "args.h"
+#include "collect/meta_options.h"
+#include "lib/results.h"
+
+static json_t *value(const char *v)
+{
+	char *end;
+	long long n = strtoll(v, &end, 10);
+	double d;
+
+	if (*v && !*end)
+		return json_integer(n);
+	d = strtod(v, &end);
+	return *v && !*end ? json_real(d) : json_string(v);
+}
+
+static json_t *parse_line(char *rest)
+{
+	json_t *r = json_object();
+	char *save = NULL;
+
+	for (char *t = strtok_r(rest, " \n", &save); t; t = strtok_r(NULL, " \n", &save)) {
+		char *eq = strchr(t, '=');
+
+		if (!eq)
+			continue;
+		*eq++ = '\0';
+		json_object_set_new(r, t, value(eq));
+	}
+	if (!json_object_size(r)) {
+		json_decref(r);
+		return NULL;
+	}
+	return r;
+}
+
+static int records_collect(int argc, char **argv)
+{
+	json_t *meta = json_object(), *records = json_array(), *root;
+	const char *out = NULL, *tag = NULL, *suite = NULL, *kind = NULL;
+	struct args a;
+	int c;
+
+	args_init(&a, &cmd_records_collect, argc, argv);
+	while ((c = args_next(&a)) > 0) {
+		switch (c) {
+		case 'o':
+			out = a.value;
+			break;
+		case 't':
+			tag = a.value;
+			break;
+		case 's':
+			suite = a.value;
+			break;
+		case 'k':
+			kind = a.value;
+			break;
+		default:
+			if ((c = meta_option(meta, &a)))
+				return c;
+		}
+	}
+	if (c < 0)
+		return a.status;
+	for (int i = 0; i < a.noperands; i++) {
+		char line[4096];
+		FILE *f = fopen(a.operands[i], "r");
+
+		if (!f) {
+			perror(a.operands[i]);
+			return 1;
+		}
+		while (fgets(line, sizeof(line), f)) {
+			size_t n = strlen(tag);
+			json_t *r = strncmp(line, tag, n) || line[n] != ' ' ? NULL :
+				    parse_line(line + n + 1);
+
+			if (r)
+				json_array_append_new(records, r);
+		}
+		fclose(f);
+	}
+	if (!json_array_size(records)) {
+		fprintf(stderr, "pb records-collect: no %s lines in the input\n", tag);
+		return 1;
+	}
+	root = json_pack("{s:i,s:s,s:s,s:o,s:o}", "schema", 1, "suite", suite, "kind", kind,
+			 "meta", meta, "records", records);
+	if (results_write(root, out))
+		return 1;
+	printf("bench: %s: %zu records -> %s\n", suite, json_array_size(records), out);
+	json_decref(root);
+	return 0;
+}
+
+static const struct option options[] = {
+	{ "tag", required_argument, NULL, 't' },
+	{ "suite", required_argument, NULL, 's' },
+	{ "kind", required_argument, NULL, 'k' },
+	{ "out", required_argument, NULL, 'o' },
+	META_OPTIONS,
+	{ 0 },
+};
+
+const struct pb_cmd cmd_records_collect = {
+	.name = "records-collect",
+	.run = records_collect,
+	.summary = "gather TAG key=value lines into a JSON result",
+	.usage = "pb records-collect --tag TAG --suite S --kind K --out FILE [--meta K=V]...\n"
+		 "    [--meta-file F]... INPUT...",
+	.details = "Reads the \"TAG key=value ...\" lines of each INPUT and writes them as the\n"
+		   "records of one JSON result of kind K to FILE (atomically).\n"
+		   META_HELP,
+	.options = options,
+	.required = (const char *const[]){ "tag", "suite", "kind", "out", NULL },
+	.min_operands = 1,
+	.max_operands = -1,
+};

@@ -1,0 +1,29 @@
+#!/bin/sh
+# The crash-memory "suite": boot the patched kernel with crashkernel=320M and
+# with crashkernel=64M crashkernel=256M,cma, let the crashkernel guest test
+# measure memory in each, and record results/<project commit>/crash-memory.json.
+#   crash-memory.sh     (env: PB, INITRAMFS, ACCEL, PB_CACHE, BENCH_OUT)
+set -eu
+. bench/lib/guest.sh
+commit=$(project_commit)
+work=$BENCH_OUT/crash-memory
+rm -rf "$work" && mkdir -p "$work"
+inputs='' accel_used=''
+for c in plain cma; do
+	case $c in
+	plain) cmdline="crashkernel=320M" ;;
+	cma) cmdline="crashkernel=64M crashkernel=256M,cma" ;;
+	esac
+	dir=$work/$c
+	echo "bench: crash-memory: $cmdline"
+	guest_run patched "$dir" "crash-memory/$c" crashkernel "patched,$c $cmdline" --timeout 300 || {
+		echo "bench: error: crash-memory $c failed (its checks: $dir/crashkernel.tap); no result recorded" >&2
+		exit 1
+	}
+	accel_used=$(cat "$dir/accel")
+	inputs="$inputs $dir/memory.txt"
+done
+mkdir -p "results/$commit"
+bench/collect/meta.sh "$work/meta.txt" "$accel_used" 1
+# shellcheck disable=SC2086
+"$PB" records-collect --tag PB-MEM --suite crash-memory --kind memory --out "results/$commit/crash-memory.json" --meta-file "$work/meta.txt" $inputs

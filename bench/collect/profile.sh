@@ -1,0 +1,32 @@
+#!/bin/sh
+# make profile SUITE=name: run one benchmark suite under perf record -g in a
+# guest of each kernel (vm/guest/tests/profile), then, on the host, write
+# under profiles/SUITE/: KERNEL.report.txt (perf report --stdio, symbols from
+# the guest's own kallsyms through perf's build-id cache), KERNEL.folded
+# (folded stacks, `pb fold`) and diff.txt (perf diff baseline -> patched).
+# The raw perf.data, perf script output and build-id cache stay in
+# build/profile/SUITE/.
+#   profile.sh SUITE     (env: PB, INITRAMFS, ACCEL, PB_CACHE)
+set -eu
+. bench/lib/guest.sh
+suite=$1
+raw=build/profile/$suite out=profiles/$suite
+rm -rf "$raw" && mkdir -p "$raw/home" "$out"
+command -v perf > /dev/null || { echo "profile: perf missing: apt-get install linux-perf" >&2; exit 1; }
+boot=$(suite_boot_options "$suite") || exit 1
+for k in baseline patched; do
+	dir=$raw/$k
+	echo "profile: $suite on $k under perf record -g (cpu-clock)"
+	# shellcheck disable=SC2086 # options are words by construction
+	guest_run "$k" "$dir" "profile/$suite/$k" profile "$k,$suite" $boot --share /=host ||
+		{ echo "profile: error: $suite on $k failed (log $dir/console.log)" >&2; exit 1; }
+	# one build-id cache with both kernels' symbols, for perf diff
+	cp -a --remove-destination "$dir/buildid/.debug" "$raw/home/"
+	cp "$dir/report.txt" "$out/$k.report.txt.tmp" && mv "$out/$k.report.txt.tmp" "$out/$k.report.txt"
+	"$PB" fold "$dir/perf.script" > "$out/$k.folded.tmp" && mv "$out/$k.folded.tmp" "$out/$k.folded"
+done
+HOME=$(pwd)/$raw/home perf diff "$raw/baseline/perf.data" "$raw/patched/perf.data" \
+	> "$out/diff.txt.tmp" 2> "$raw/diff.err" ||
+	{ cat "$raw/diff.err" >&2; rm -f "$out/diff.txt.tmp"; exit 1; }
+mv "$out/diff.txt.tmp" "$out/diff.txt"
+echo "profile: $out/{baseline,patched}.report.txt, .folded, diff.txt"

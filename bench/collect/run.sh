@@ -1,0 +1,84 @@
+#!/bin/sh
+# Run one benchmark suite on both kernels, interleaved boot by boot, and
+# record the samples as results/<project commit>/<suite>.json.
+#   run.sh SUITE ROUNDS      (env: PB, INITRAMFS, ACCEL, PB_CACHE, BENCH_OUT,
+#                             BUDGET, TARGET_MDE; KERNELS and RESULT for
+#                             make bisect: other kernels, another file)
+# ROUNDS is the least number of boots per kernel. While the noisiest point
+# could still hide a shift of TARGET_MDE % (pb noise) and another round fits
+# in BUDGET seconds of this suite, more rounds run: noisy modes get more
+# samples, icount (exact) stays at ROUNDS.
+set -eu
+. bench/lib/guest.sh
+suite=$1 rounds=$2 budget=${BUDGET:-600} target=${TARGET_MDE:-1}
+# the suite's manifest (SUITES_DIR/SUITE/suite.json, pb suites) says which
+# kernels, and how its boots differ (suite_vm_options)
+kernels=${KERNELS:-$("$PB" suites get "$suite" kernels)}
+vm_options=$(suite_vm_options "$suite")
+commit=$(project_commit)
+work=$BENCH_OUT/$suite
+rm -rf "$work" && mkdir -p "$work"
+inputs='' accel_used=''
+start=$(date +%s)
+
+round() { # round R: one boot of each kernel
+	for k in $kernels; do
+		dir=$work/$k-$1
+		echo "bench: $suite round $1 on $k"
+		# shellcheck disable=SC2086 # options are words by construction
+		guest_run "$k" "$dir" "$suite/$k/$1" "bench-$suite" "$k" $vm_options ||
+			{ echo "bench: error: $suite on $k failed; no result recorded" >&2; exit 1; }
+		# whole commands timed by hyperfine in the guest: "PARAMS K 1X.json 2X.json"
+		if [ -f "$dir/hyperfine.list" ]; then
+			while read -r params n one two; do
+				"$PB" hyperfine "$suite" "$params" "$n" "$dir/${one##*/}" "$dir/${two##*/}" \
+					>> "$dir/bench.txt" || exit 1
+			done < "$dir/hyperfine.list"
+		fi
+		accel_used=$(cat "$dir/accel")
+		inputs="$inputs $k=$dir/bench.txt"
+	done
+}
+
+# worst_mde: the largest detectable shift (%) over the kernels so far.
+worst_mde() {
+	# shellcheck disable=SC2086
+	"$PB" bench-collect --suite "$suite" --unit so-far --accel "$accel_used" \
+		--out "$work/so-far.json" $inputs > /dev/null
+	for k in $kernels; do
+		"$PB" noise --json "$work/so-far.json" "$k" "$suite" "$accel_used" > "$work/noise-$k.json"
+		"$PB" json-get "$work/noise-$k.json" mde_pct
+	done > "$work/mde.txt"
+	sort -g "$work/mde.txt" | tail -n 1
+}
+
+r=0
+while [ "$r" -lt "$rounds" ]; do r=$((r + 1)); round "$r"; done
+while :; do
+	mde=$(worst_mde)
+	took=$(( $(date +%s) - start ))
+	per_round=$((took / r))
+	if awk -v m="$mde" -v t="$target" 'BEGIN { exit !(m <= t) }'; then
+		echo "bench: $suite: $r rounds; the noisiest point detects a ${mde} % shift (target $target %)"
+		break
+	fi
+	if [ $((took + per_round)) -gt "$budget" ]; then
+		echo "bench: $suite: $r rounds; the noisiest point only detects a ${mde} % shift" \
+			"(target $target %), and another round would pass BUDGET=$budget s"
+		break
+	fi
+	r=$((r + 1))
+	echo "bench: $suite: detectable shift ${mde} % > $target %: round $r"
+	round "$r"
+done
+case $accel_used in
+icount) unit="guest instructions (icount)" ;;
+tcg) unit="ns (TCG wall clock: noisy)" ;;
+*) unit="ns" ;;
+esac
+result=${RESULT:-results/$commit/$suite.json}
+mkdir -p "$(dirname "$result")"
+bench/collect/meta.sh "$work/meta.txt" "$accel_used" "$r"
+# shellcheck disable=SC2086
+"$PB" bench-collect --suite "$suite" --unit "$unit" --accel "$accel_used" \
+	--out "$result" --meta-file "$work/meta.txt" $inputs

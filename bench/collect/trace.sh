@@ -1,0 +1,35 @@
+#!/bin/sh
+# make trace SUITE=name [FUNCS=f+g] [TRACE_ARGS=a,b]: run one benchmark suite
+# under trace-cmd's function_graph tracer in a guest of each kernel
+# (vm/guest/tests/trace: FUNCS graphed at depth 1, so each call's own
+# duration), then write profiles/SUITE/trace.txt: per kernel and function,
+# calls and the median, quartiles and 99th percentile of one call, on the
+# guest's clock (icount: guest instructions). The raw reports stay in
+# build/trace/SUITE/.
+#   trace.sh SUITE FUNCS [ARGS]   (env: PB, INITRAMFS, ACCEL, PB_CACHE)
+set -eu
+. bench/lib/guest.sh
+suite=$1 funcs=$2 args=${3:-}
+raw=build/trace/$suite out=profiles/$suite
+rm -rf "$raw" && mkdir -p "$raw" "$out"
+command -v trace-cmd > /dev/null || { echo "trace: trace-cmd missing: apt-get install trace-cmd" >&2; exit 1; }
+{
+	echo "# make trace SUITE=$suite: function_graph on $funcs, depth 1${args:+, suite args $args}"
+	echo "# per call, in ns of the guest clock (under icount: guest instructions)"
+} > "$out/trace.txt.tmp"
+boot=$(suite_boot_options "$suite") || exit 1
+for k in baseline patched; do
+	dir=$raw/$k
+	echo "trace: $suite on $k, function_graph on $funcs"
+	# shellcheck disable=SC2086 # options are words by construction
+	if ! guest_run "$k" "$dir" "trace/$suite/$k" trace "$k,$suite,$funcs${args:+,$args}" $boot --share /=host; then
+		echo "trace: error: $suite on $k failed (log $dir/console.log)" >&2
+		rm -f "$out/trace.txt.tmp"
+		exit 1
+	fi
+	accel=$(cat "$dir/accel")
+	"$PB" durations "$dir/trace.txt" | sed "s/^/$k ($accel) /" >> "$out/trace.txt.tmp" ||
+		{ rm -f "$out/trace.txt.tmp"; exit 1; }
+done
+mv "$out/trace.txt.tmp" "$out/trace.txt"
+cat "$out/trace.txt"

@@ -1,0 +1,196 @@
+"""make lava-run's side of LAVA: the device it runs jobs on, and its results.
+
+    lava-run.py device JOB.yaml DEVICE.yaml
+        the qemu device configuration for this machine, as a LAVA server
+        renders its qemu device type (qemu.jinja2) with the job's context
+    lava-run.py results JOB.yaml LOG.yaml RESULTS.json CONSOLE.txt
+        lava-run's log (its YAML on stderr) as JSON: LAVA's test cases, the
+        job's result and error, each action's duration, the job's metadata;
+        the console it recorded, line by line, into CONSOLE.txt
+    lava-run.py same-device JOB.yaml LAB-DEVICE.yaml
+        a lab's device configuration for the job (lavacli jobs config) sets
+        QEMU, the deploy and the constants as make lava-run's device does
+    lava-run.py lab-time SHOW.json
+        the seconds a lab reports a job ran (lavacli jobs show --json)
+    lava-run.py same-tap A.tap... -- B.tap...
+        the two sets of TAP files have the same cases with the same verdicts
+Exit 0 when done (same-*: when equal), 1 saying why when not, 2 for usage.
+Run with Debian's python3 (its yaml module, lava-dispatcher's own).
+"""
+import datetime
+import json
+import os
+import re
+import sys
+
+import yaml
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        return yaml.safe_load(f)
+
+
+def write(path, text):
+    with open(path + ".tmp", "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(path + ".tmp", path)
+
+
+def fail(why):
+    print(why, file=sys.stderr)
+    sys.exit(1)
+
+
+# The options qemu.jinja2 puts first for an x86 guest: KVM unless the job's
+# context says no_kvm, no display, one user-mode NIC (its defaults), the
+# job's memory and no monitor; the job's extra_options follow.
+def device_config(job_path):
+    ctx = load(job_path).get("context", {})
+    if ctx.get("arch") not in ("x86_64", "amd64"):
+        fail(f"{job_path}: context arch {ctx.get('arch')!r}: this device is x86_64")
+    options = [] if ctx.get("no_kvm") else ["-cpu host", "-enable-kvm"]
+    options += [
+        "-nographic",
+        "-net nic,model=virtio,macaddr=52:54:00:12:34:58 -net user",
+        f"-m {ctx.get('memory', 512)}",
+        "-monitor none",
+    ]
+    qemu = {"command": "qemu-system-x86_64", "options": options,
+            "extra": list(ctx.get("extra_options", []))}
+    dev = {
+        "constants": {
+            "posix": {"lava_test_sh_cmd": "/bin/sh", "lava_test_results_dir": "/lava-%s",
+                      "lava_test_shell_file": "~/.bashrc"},
+            "shutdown-message": "The system is going down for reboot NOW",
+            "kernel-start-message": "Linux version [0-9]",
+            "default-shell-prompt": "lava-test: # ",
+            "spawn_maxread": "4092",
+            # one attempt, as pb vm makes: a retry would hide a flaky failure
+            "failure_retry": 1,
+            "boot_retry": 1,
+        },
+        "parameters": {"pass": None},
+        "available_architectures": ["amd64", "x86_64"],
+        "actions": {
+            "deploy": {"connections": {"serial": None}, "methods": {"image": {"parameters": {
+                "guest": {"size": 512, "interface": "ide", "driveid": "lavatest"}}}}},
+            "boot": {"connections": {"serial": None}, "methods": {"qemu": {"parameters": qemu}}},
+        },
+    }
+    return dev
+
+
+def device(job_path, out):
+    write(out, "# qemu device for make lava-run (bench/lava/lava-run.py) from " + job_path + "\n"
+          + yaml.safe_dump(device_config(job_path), sort_keys=False))
+
+
+def same_device(job_path, lab_path):
+    ours, lab = device_config(job_path), load(lab_path)
+    wanted = [("actions", "boot", "methods", "qemu", "parameters", k)
+              for k in ours["actions"]["boot"]["methods"]["qemu"]["parameters"]]
+    wanted += [("actions", "deploy", "methods", "image")]
+    wanted += [("constants", k) for k in ours["constants"]]
+
+    def get(tree, path):
+        for key in path:
+            tree = tree.get(key, {}) if isinstance(tree, dict) else {}
+        return tree
+    diff = [f"{'.'.join(p)}: {get(ours, p)!r} vs the lab's {get(lab, p)!r}"
+            for p in wanted if get(ours, p) != get(lab, p)]
+    if diff:
+        fail(f"{lab_path}: not make lava-run's device: " + "; ".join(diff))
+    print(f"{len(wanted)} settings as make lava-run's device")
+
+
+def lab_time(show_path):
+    with open(show_path, encoding="utf-8") as f:
+        show = json.load(f)
+    if not show.get("start_time") or not show.get("end_time"):
+        fail(f"{show_path}: the job has no start or end time")
+    start, end = (datetime.datetime.strptime(show[k], "%Y%m%dT%H:%M:%S")
+                  for k in ("start_time", "end_time"))
+    print(int((end - start).total_seconds()))
+
+
+def results(job_path, log_path, out, console_out):
+    # one YAML flow mapping per line (lava_common.log.YAMLLogger); a
+    # server's log (lavacli jobs logs --raw) has each as an item, "- {...}"
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    with open(log_path, encoding="utf-8", errors="replace") as f:
+        entries = [yaml.load(line.removeprefix("- "), Loader=loader)
+                   for line in f if line.startswith(("{", "- {"))]
+    cases, durations, console, errors = [], {}, [], []
+    job = {"result": "incomplete"}
+    for e in entries:
+        lvl, msg = e.get("lvl"), e.get("msg")
+        if lvl == "target":
+            # one console line per record
+            console.append(str(msg).rstrip("\r\n"))
+        elif lvl == "results" and isinstance(msg, dict):
+            if msg.get("definition") == "lava":
+                if msg.get("case") == "job":
+                    job = {"result": msg.get("result"), "error": msg.get("error_msg", "")}
+                elif "duration" in msg:
+                    durations[msg["case"]] = float(msg["duration"])
+            else:
+                cases.append({"id": msg.get("extra", {}).get("test_case_id", msg.get("case")),
+                              "result": msg.get("result"),
+                              "definition": msg.get("definition")})
+        elif lvl == "error":
+            errors.append(str(msg))
+    job["errors"] = errors
+    write(console_out, "".join(line + "\n" for line in console))
+    write(out, json.dumps({"job": job, "cases": cases, "durations": durations,
+                           "metadata": load(job_path).get("metadata", {}),
+                           "console_lines": len(console)}, indent=1) + "\n")
+
+
+TAP_LINE = re.compile(r"^(not ok|ok) [0-9]+ - (.*?)(?: # .*)?$")
+
+
+def verdicts(paths):
+    got = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                m = TAP_LINE.match(line.rstrip("\n"))
+                if m:
+                    got[m[2]] = m[1]
+    return got
+
+
+def same_tap(args):
+    if "--" not in args:
+        fail(__doc__)
+    cut = args.index("--")
+    a, b = verdicts(args[:cut]), verdicts(args[cut + 1:])
+    if not a:
+        fail(f"no TAP cases in {' '.join(args[:cut])}")
+    diff = [f"{n}: {a.get(n, 'missing')} vs {b.get(n, 'missing')}"
+            for n in sorted(set(a) | set(b)) if a.get(n) != b.get(n)]
+    if diff:
+        fail(f"{len(diff)} of {len(set(a) | set(b))} cases differ: " + "; ".join(diff[:5]))
+    print(f"{len(a)} cases, same verdicts")
+
+
+def main():
+    what, args = (sys.argv[1], sys.argv[2:]) if len(sys.argv) > 1 else ("", [])
+    if what == "device" and len(args) == 2:
+        device(*args)
+    elif what == "lab-time" and len(args) == 1:
+        lab_time(*args)
+    elif what == "same-device" and len(args) == 2:
+        same_device(*args)
+    elif what == "results" and len(args) == 4:
+        results(*args)
+    elif what == "same-tap":
+        same_tap(args)
+    else:
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+#!/bin/sh
+# make lava: one LAVA v2 job (pb lava) per kernel for KUnit, per kernel x
+# guest test and per kernel x benchmark suite round, from the very pb vm invocations that
+# make test-guest (tests/guest-run.sh) and make bench (bench/lib/guest.sh)
+# make (tests/jobs.sh, bench/lib/guest.sh): they run with PB=bench/lava/pb-dry-run, so each `pb vm` prints its
+# configuration and QEMU command line instead of booting.
+#   lava.sh OUTDIR "KERNELS" "TESTS" "SUITES" ROUNDS
+#   (env: PB, PB_CACHE, INITRAMFS, LAVA_BUILD_DIR: where a lab worker has this
+#    build/ tree, LAVA_ARTEFACT_URL: where a lab fetches KERNEL/bzImage and
+#    initramfs.cpio (default: file:// the local artefacts);
+#    LAVA_ACCEL: kvm|tcg|icount, default auto: what pb vm runs without KVM)
+set -eu
+. bench/lib/guest.sh
+out=$1 kernels=$2 tests=$3 suites=$4 rounds=$5
+here=$(pwd)
+ACCEL=${LAVA_ACCEL:-auto}
+export ACCEL
+real_pb=$here/$PB dry_pb=$here/bench/lava/pb-dry-run
+dry=$out/.dry-run
+rm -rf "$out" && mkdir -p "$dry"
+commit=$(project_commit)
+series=$(cut -d' ' -f2 "$PB_CACHE/src-patched/.pb-series" 2>/dev/null || echo unknown)
+debian=$(cat "$PB_CACHE/src/.pb-pristine" 2>/dev/null || echo unknown)
+n=0
+
+url() { # url LOCAL_FILE NAME: where a lab fetches an artefact
+	if [ -n "${LAVA_ARTEFACT_URL:-}" ]; then echo "$LAVA_ARTEFACT_URL/$2"; else echo "file://$1"; fi
+}
+
+job() { # job VM.json FILE JOB_NAME TEST tap|kunit|bench KERNEL [META...]
+	j_vm=$1 j_file=$2 j_name=$3 j_test=$4 j_kind=$5 j_kernel=$6 j_series=$series
+	shift 6
+	[ "$j_kernel" != baseline ] || j_series=none	# the tree as Debian ships it
+	"$real_pb" lava --vm "$j_vm" --out "$out/$j_file.yaml" --name "$j_name" --test "$j_test" \
+		--monitor "$j_kind" \
+		--kernel-url "$(url "$PB_CACHE/build/$j_kernel/arch/x86/boot/bzImage" "$j_kernel/bzImage")" \
+		--initrd-url "$(url "$here/$INITRAMFS" initramfs.cpio)" \
+		--build-dir "${LAVA_BUILD_DIR:-$here/build}" --meta kernel="$j_kernel" \
+		--meta kernel_stamp="$(cat "$PB_CACHE/build/$j_kernel/.pb-stamp" 2>/dev/null || echo unbuilt)" \
+		--meta series="$j_series" --meta debian_package="$debian" --meta project_commit="$commit" "$@"
+	n=$((n + 1))
+}
+
+# dry KUNIT_OR_GUEST_JOB VM.json: the boot as make test defines it (tests/jobs.sh)
+dry() {
+	PB_DRY_KUNIT=${PB_DRY_KUNIT:-} PB=$dry_pb PB_REAL=$real_pb TEST_OUT=$dry BUILD_DIR=$here/build KBUILD=$PB_CACHE/build \
+		tests/jobs.sh run "$1" > "$2" 2> "$2.err" || { cat "$2.err" >&2; exit 1; }
+}
+
+for k in $kernels; do
+	# KUnit: pb kunit's boot (its pb vm --dry-run lands in $dry/kunit-K.out)
+	PB_DRY_KUNIT=$dry/$k-kunit.kunit dry "kunit/$k" "$dry/$k-kunit.stdout"
+	mv "$dry/kunit-$k.out" "$dry/$k-kunit.json"
+	job "$dry/$k-kunit.json" "$k-kunit" "patchbench $k kunit" kunit kunit "$k" \
+		--meta kunit_name="$("$real_pb" json-get "$dry/$k-kunit.kunit" name)" \
+		--meta kunit_suites="$("$real_pb" json-get "$dry/$k-kunit.kunit" suites)"
+	for t in $tests; do
+		dry "guest/$k/$t" "$dry/$k-$t.json"
+		job "$dry/$k-$t.json" "$k-$t" "patchbench $k $t" "$t" tap "$k"
+	done
+	[ "$k" != debug ] || continue	# the benchmarks run on baseline and patched
+	for s in $suites; do
+		vm=$dry/$k-bench-$s.json
+		# shellcheck disable=SC2046 # options are words by construction
+		(PB=$dry_pb PB_REAL=$real_pb && export PB_REAL &&
+			guest_run "$k" "$dry/$k-bench-$s" "$s/$k" "bench-$s" "$k" $(suite_vm_options "$s")) \
+			> "$vm" ||
+			{ echo "lava: bench-$s on $k: pb vm --dry-run failed" >&2; exit 1; }
+		r=1
+		while [ "$r" -le "$rounds" ]; do
+			job "$vm" "$k-bench-$s-round$r" "patchbench $k bench-$s round $r" "bench-$s" bench \
+				"$k" --meta round="$r"
+			r=$((r + 1))
+		done
+	done
+done
+echo "lava: $n jobs in $out/"

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pb suites: the benchmark suites as their manifests say (SUITES_DIR,
+ * default suites/, one NAME/suite.json each). Every form first checks
+ * every manifest: a bad one is an error naming its file and the key.
+ *   pb suites list [--make TARGET | --plot | --guest]
+ *                                            the suites in order, one a line;
+ *                                            those that make TARGET can run
+ *                                            (bisect, profile, trace,
+ *                                            selfcheck, history), that have a
+ *                                            plot recipe, or a guest script
+ *                                            (booted as bench-NAME)
+ *   pb suites help                           "  NAME  description" lines
+ *   pb suites get SUITE PATH...              the value at each PATH of the
+ *                                            manifest, defaults filled in, one
+ *                                            a line: strings as they are, an
+ *                                            array of strings as words, the
+ *                                            rest as JSON; exit 1 if missing
+ *   pb suites plot SUITE RESULT.json DATA    the suite's plot data and
+ *                                            DATA/SUITE.gp (suite_plot.h)
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "args.h"
+#include "lib/jsonpath.h"
+#include "report/suite_plot.h"
+#include "lib/suites.h"
+
+/* pb suites list: with --make TARGET, --plot or --guest (@list_opt, 0: none), its value @target. */
+static int list(const struct suites *all, int list_opt, const char *target)
+{
+	for (int i = 0; i < all->n; i++)
+		if ((list_opt != 'm' || suite_can(&all->s[i], target)) &&
+		    (list_opt != 'p' || json_object_get(all->s[i].m, "plot")) &&
+		    (list_opt != 'g' || suite_has_guest(all, &all->s[i])))
+			puts(all->s[i].name);
+	return 0;
+}
+
+static void print_value(json_t *v)
+{
+	int words = json_is_array(v);
+	json_t *e;
+	size_t i;
+	char *text;
+
+	json_array_foreach(v, i, e)
+		words &= json_is_string(e);
+	if (json_is_string(v)) {
+		puts(json_string_value(v));
+	} else if (words) {
+		json_array_foreach(v, i, e)
+			printf("%s%s", i ? " " : "", json_string_value(e));
+		putchar('\n');
+	} else {
+		text = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_SORT_KEYS);
+		puts(text ? text : "");
+		free(text);
+	}
+}
+
+static const struct suite *find(const struct suites *all, const char *name)
+{
+	const struct suite *s = suites_find(all, name);
+
+	if (!s) {
+		fprintf(stderr, "pb suites: no suite '%s' in %s; the suites:", name, all->dir);
+		for (int i = 0; i < all->n; i++)
+			fprintf(stderr, " %s", all->s[i].name);
+		fprintf(stderr, "\n");
+	}
+	return s;
+}
+
+static int get(const struct suites *all, int argc, char **argv)
+{
+	const struct suite *s;
+
+	if (!(s = find(all, argv[1])))
+		return 1;
+	for (int i = 2; i < argc; i++) {
+		json_t *v = json_at(s->m, argv[i]);
+
+		if (!v) {
+			fprintf(stderr, "pb suites get: %s: no %s\n", s->path, argv[i]);
+			return 1;
+		}
+		print_value(v);
+	}
+	return 0;
+}
+
+static int plot(const struct suites *all, char **argv)
+{
+	const struct suite *s;
+	json_error_t err;
+	json_t *result;
+	int status;
+
+	if (!(s = find(all, argv[1])))
+		return 1;
+	result = json_load_file(argv[2], 0, &err);
+	if (!result) {
+		fprintf(stderr, "pb suites plot: %s: %s\n", argv[2], err.text);
+		return 1;
+	}
+	status = suite_plot(s, result, argv[2], argv[3]);
+	json_decref(result);
+	return status;
+}
+
+/* Each form's operand count after its name (max -1: no limit), and whether it takes list's options. */
+static const struct {
+	const char *name;
+	int min, max, list_opts;
+} forms[] = {
+	{ "list", 0, 0, 1 },
+	{ "help", 0, 0, 0 },
+	{ "get", 2, -1, 0 },
+	{ "plot", 3, 3, 0 },
+};
+
+static int suites(int argc, char **argv)
+{
+	static struct suites all;
+	const char *target = NULL;
+	int status, c, list_opt = 0, more;
+	char err[1024];
+	struct args a;
+	size_t f = 0;
+
+	args_init(&a, &cmd_suites, argc, argv);
+	while ((c = args_next(&a)) > 0) {
+		if (list_opt)
+			return args_error(&cmd_suites, "one of --make, --plot and --guest");
+		list_opt = c;
+		target = a.value;
+	}
+	if (c < 0)
+		return a.status;
+	while (f < sizeof(forms) / sizeof(forms[0]) && strcmp(forms[f].name, argv[1]))
+		f++;
+	if (f == sizeof(forms) / sizeof(forms[0]))
+		return args_error(&cmd_suites, "no form '%s'", argv[1]);
+	more = a.noperands - 1;
+	if (list_opt && !forms[f].list_opts)
+		return args_error(&cmd_suites, "--make, --plot and --guest go with list");
+	if (more < forms[f].min || (forms[f].max >= 0 && more > forms[f].max))
+		return args_error(&cmd_suites, "wrong number of operands after '%s'", argv[1]);
+	if (suites_load(&all, err, sizeof(err))) {
+		fprintf(stderr, "pb suites: %s\n", err);
+		return 1;
+	}
+	if (!strcmp(argv[1], "list")) {
+		status = list(&all, list_opt, target);
+	} else if (!strcmp(argv[1], "help")) {
+		for (int i = 0; i < all.n; i++)
+			printf("  %-16s %s\n", all.s[i].name,
+			       json_string_value(json_object_get(all.s[i].m, "description")));
+		status = 0;
+	} else if (!strcmp(argv[1], "get")) {
+		status = get(&all, a.noperands, argv + 1);
+	} else {
+		status = plot(&all, argv + 1);
+	}
+	suites_free(&all);
+	return status;
+}
+
+static const struct option options[] = {
+	{ "make", required_argument, NULL, 'm' },
+	{ "plot", no_argument, NULL, 'p' },
+	{ "guest", no_argument, NULL, 'g' },
+	{ 0 },
+};
+
+const struct pb_cmd cmd_suites = {
+	.name = "suites",
+	.run = suites,
+	.summary = "the benchmark suites' manifests (suites/NAME/suite.json): list, get, plot",
+	.usage = "pb suites list [--make TARGET | --plot | --guest]\n"
+		 "pb suites help\n"
+		 "pb suites get SUITE PATH...\n"
+		 "pb suites plot SUITE RESULT.json DATA",
+	.details = "Every form first checks every manifest (SUITES_DIR, default suites/).\n"
+		   "  list            the suites in order, one a line; with --make TARGET those\n"
+		   "                  that make TARGET can run, --plot those with a plot recipe,\n"
+		   "                  --guest those with a guest script\n"
+		   "  help            \"  NAME  description\" lines\n"
+		   "  get SUITE PATH  the value at each PATH of the manifest, defaults filled in\n"
+		   "                  (exit 1 if missing)\n"
+		   "  plot SUITE RESULT.json DATA  the suite's plot data and DATA/SUITE.gp\n",
+	.options = options,
+	.min_operands = 1,
+	.max_operands = -1,
+};

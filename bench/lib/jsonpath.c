@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "lib/jsonpath.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+json_t *json_at(json_t *v, const char *path)
+{
+	char buf[1024], *key, *save = NULL;
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (key = strtok_r(buf, ".", &save); v && key; key = strtok_r(NULL, ".", &save)) {
+		char *end;
+		long i = strtol(key, &end, 10);
+
+		if (json_is_array(v) && *key && !*end && i >= 0)
+			v = json_array_get(v, (size_t)i);
+		else
+			v = json_object_get(v, key);
+	}
+	return v;
+}

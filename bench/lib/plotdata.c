@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "lib/plotdata.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/results.h"
+#include "lib/stats.h"
+
+#define MAX_ROWS 256
+#define MAX_LINES 32
+
+struct lines_of {
+	const char *xkey;
+	const char *derived[PLOTDATA_MAX_DERIVED + 2];	/* "iters", the --derived keys, NULL */
+	json_t *points;				/* the matching points */
+};
+
+struct row {
+	long long x;
+	double med, q1, q3;
+};
+
+static int matches(json_t *params, const char *const *filters)
+{
+	for (int i = 0; filters[i]; i++) {
+		char key[64], *eq = strchr(filters[i], '=');
+		int negate = eq > filters[i] && eq[-1] == '!', same;
+		json_t *v;
+
+		snprintf(key, sizeof(key), "%.*s", (int)(eq - filters[i] - negate), filters[i]);
+		v = json_object_get(params, key);
+		same = json_is_string(v) ? !strcmp(json_string_value(v), eq + 1) :
+		       json_is_integer(v) && json_integer_value(v) == atoll(eq + 1);
+		if (same == negate)
+			return 0;
+	}
+	return 1;
+}
+
+static int by_x(const void *a, const void *b)
+{
+	long long x = ((const struct row *)a)->x, y = ((const struct row *)b)->x;
+
+	return (x > y) - (x < y);
+}
+
+/* The points that match, with an integer X. */
+static void matching(json_t *root, const char *xkey, const char *const *filters, json_t *out)
+{
+	json_t *p;
+	size_t i;
+
+	json_array_foreach(json_object_get(root, "points"), i, p) {
+		json_t *params = json_object_get(p, "params");
+
+		if (json_is_integer(json_object_get(params, xkey)) && matches(params, filters))
+			json_array_append(out, p);
+	}
+}
+
+/*
+ * A point's line: its parameters but X, the derived ones and those every
+ * matching point has alike (they say nothing about the line), as "k=v k=v".
+ */
+static void line_of(json_t *point, const struct lines_of *l, char *buf, size_t len)
+{
+	json_t *params = json_object_get(point, "params"), *shown = json_object(), *v, *p;
+	const char *k;
+	size_t i;
+
+	json_object_foreach(params, k, v) {
+		int alike = 1;
+
+		json_array_foreach(l->points, i, p)
+			alike &= json_equal(json_object_get(json_object_get(p, "params"), k), v);
+		if (!alike && strcmp(k, l->xkey))
+			json_object_set(shown, k, v);
+	}
+	results_params_text(shown, l->derived, buf, len);
+	json_decref(shown);
+}
+
+/* One line's block; -1 if two of its points share an X (a parameter is missing from the lines). */
+static int block(FILE *out, const struct lines_of *l, const char *kernel, const char *line,
+		 const char *name, int show_kernel)
+{
+	static struct series s;
+	struct row rows[MAX_ROWS];
+	size_t i, n = 0;
+	json_t *p;
+
+	json_array_foreach(l->points, i, p) {
+		json_t *x = json_object_get(json_object_get(p, "params"), l->xkey);
+		char this[256];
+
+		line_of(p, l, this, sizeof(this));
+		if (strcmp(this, line) || n == MAX_ROWS || !results_load(p, kernel, &s))
+			continue;
+		rows[n++] = (struct row){ json_integer_value(x),
+					  stat_median(s.x, s.n), stat_quantile(s.x, s.n, 0.25),
+					  stat_quantile(s.x, s.n, 0.75) };
+	}
+	if (!n)
+		return 0;
+	qsort(rows, n, sizeof(*rows), by_x);
+	for (i = 1; i < n; i++)
+		if (rows[i].x == rows[i - 1].x) {
+			fprintf(stderr, "pb plotdata: line \"%s %s\" has two points at %s=%lld: they "
+				"differ in a parameter named --derived, or need a filter\n", kernel,
+				line, l->xkey, rows[i].x);
+			return -1;
+		}
+	if (!show_kernel && line[0])
+		kernel = "";
+	fprintf(out, "\"%s%s%s%s%s\" median q1 q3\n", name ? name : "", name ? ": " : "", kernel,
+	       line[0] && kernel[0] ? " " : "", line);
+	for (i = 0; i < n; i++)
+		fprintf(out, "%lld %.3f %.3f %.3f\n", rows[i].x, rows[i].med, rows[i].q1, rows[i].q3);
+	fprintf(out, "\n\n");
+	return 0;
+}
+
+int plotdata_has_points(json_t *root, const struct plotdata_spec *spec)
+{
+	json_t *points = json_array();
+	int n;
+
+	matching(root, spec->xkey, spec->filters, points);
+	n = (int)json_array_size(points);
+	json_decref(points);
+	return n > 0;
+}
+
+int plotdata_write(FILE *out, json_t *root, const char *what, const struct plotdata_spec *spec)
+{
+	char lines[MAX_LINES][256];
+	struct lines_of l = { .xkey = spec->xkey, .derived = { "iters" } };
+	int nl = 0, status = 0;
+	json_t *p;
+	size_t i;
+
+	for (int d = 0; spec->derived[d]; d++)
+		l.derived[d + 1] = spec->derived[d];
+	l.points = json_array();
+	matching(root, spec->xkey, spec->filters, l.points);
+	/* the lines, in order of first appearance */
+	json_array_foreach(l.points, i, p) {
+		char this[256];
+		int seen = 0;
+
+		line_of(p, &l, this, sizeof(this));
+		for (int j = 0; j < nl; j++)
+			seen |= !strcmp(lines[j], this);
+		if (!seen && nl == MAX_LINES) {
+			fprintf(stderr, "pb plotdata: %s: more than %d lines\n", what, MAX_LINES);
+			json_decref(l.points);
+			return 1;
+		}
+		if (!seen)
+			snprintf(lines[nl++], sizeof(lines[0]), "%s", this);
+	}
+	if (!nl) {
+		fprintf(stderr, "pb plotdata: %s: no point with an integer %s matches\n", what,
+			spec->xkey);
+		json_decref(l.points);
+		return 1;
+	}
+	for (int k = 0; k < 2; k++) {
+		const char *kernel = k ? "patched" : "baseline";
+
+		if (spec->kernel && strcmp(spec->kernel, kernel))
+			continue;
+		for (int j = 0; j < nl; j++)
+			if (block(out, &l, kernel, lines[j], spec->name, !spec->kernel))
+				status = 1;
+	}
+	json_decref(l.points);
+	return status;
+}

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "lib/plotfile.h"
+
+#include <string.h>
+
+void plot_quote(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; s && *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', f);
+		fputc(*s, f);
+	}
+	fprintf(f, "%s\"", s ? "" : "?");
+}
+
+void plot_assign(FILE *f, const char *name, const char *value)
+{
+	fprintf(f, "%s = ", name);
+	plot_quote(f, value);
+	fputc('\n', f);
+}
+
+void plot_short_commit(const char *commit, char *buf, size_t len)
+{
+	if (!commit)
+		snprintf(buf, len, "?");
+	else
+		snprintf(buf, len, "%.7s%s", commit, strstr(commit, "-dirty") ? "-dirty" : "");
+}

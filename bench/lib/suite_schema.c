@@ -1,0 +1,545 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What a suite's manifest (SUITES_DIR/NAME/suite.json) may hold, checked
+ * key by key: a missing required key, a value of the wrong type, a value
+ * outside its set or a key nobody reads is an error naming the file and
+ * the key's path ("plot.panels.0.series.1.dash"). Absent optional keys get
+ * their defaults, so readers (pb suites get, the plots, the targets) never
+ * guess. README.md, "Adding a suite", says what each key means.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/plotdata.h"
+#include "lib/suites.h"
+
+enum want { STRING, INTEGER, NUMBER, BOOLEAN, OBJECT, ARRAY, STRINGS, ANY };
+
+struct ctx {
+	const char *file;
+	char *err;
+	size_t len;
+};
+
+struct field {
+	const char *key;
+	enum want want;
+	int required;
+	const char *dflt;			/* JSON text of the default, or NULL */
+	const char *const *one_of;		/* a STRING's (or each STRINGS') values */
+	int (*inner)(struct ctx *c, json_t *v, const char *path);
+};
+
+static int fail(struct ctx *c, const char *path, const char *fmt, ...)
+{
+	size_t off;
+	va_list ap;
+
+	off = (size_t)snprintf(c->err, c->len, "%s: key '%s' ", c->file, path);
+	if (off < c->len) {
+		va_start(ap, fmt);
+		vsnprintf(c->err + off, c->len - off, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+static const char *want_name(enum want w)
+{
+	static const char *const names[] = { "a string", "an integer", "a number", "true or false",
+					     "an object", "an array", "an array of strings", "a value" };
+
+	return names[w];
+}
+
+static const char *json_name(json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_OBJECT: return "an object";
+	case JSON_ARRAY: return "an array";
+	case JSON_STRING: return "a string";
+	case JSON_INTEGER: return "an integer";
+	case JSON_REAL: return "a real number";
+	case JSON_TRUE: case JSON_FALSE: return "a boolean";
+	default: return "null";
+	}
+}
+
+static int is(json_t *v, enum want w)
+{
+	size_t i;
+	json_t *e;
+
+	switch (w) {
+	case STRING: return json_is_string(v);
+	case INTEGER: return json_is_integer(v);
+	case NUMBER: return json_is_number(v);
+	case BOOLEAN: return json_is_boolean(v);
+	case OBJECT: return json_is_object(v);
+	case ARRAY: return json_is_array(v);
+	case ANY: return 1;
+	case STRINGS:
+		if (!json_is_array(v))
+			return 0;
+		json_array_foreach(v, i, e)
+			if (!json_is_string(e))
+				return 0;
+		return 1;
+	}
+	return 0;
+}
+
+static int in_set(const char *s, const char *const *set)
+{
+	for (; *set; set++)
+		if (!strcmp(s, *set))
+			return 1;
+	return 0;
+}
+
+static void set_text(char *buf, size_t len, const char *const *set)
+{
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (; *set && off < len; set++)
+		off += (size_t)snprintf(buf + off, len - off, "%s%s", off ? ", " : "", *set);
+}
+
+static void join(char *buf, size_t len, const char *path, const char *key)
+{
+	snprintf(buf, len, "%s%s%s", path, *path ? "." : "", key);
+}
+
+static int check_value(struct ctx *c, json_t *v, const char *path, const struct field *f)
+{
+	if (!is(v, f->want))
+		return fail(c, path, "should be %s, not %s", want_name(f->want), json_name(v));
+	if (f->one_of) {
+		char set[256];
+		json_t *e;
+		size_t i;
+
+		set_text(set, sizeof(set), f->one_of);
+		if (f->want == STRING && !in_set(json_string_value(v), f->one_of))
+			return fail(c, path, "is '%s': one of %s", json_string_value(v), set);
+		if (f->want == STRINGS)
+			json_array_foreach(v, i, e)
+				if (!in_set(json_string_value(e), f->one_of))
+					return fail(c, path, "has '%s': each one of %s",
+						    json_string_value(e), set);
+	}
+	return f->inner ? f->inner(c, v, path) : 0;
+}
+
+/* Check @obj's keys against @fields (ended by a NULL key) and fill in defaults. */
+static int check_object(struct ctx *c, json_t *obj, const char *path, const struct field *fields)
+{
+	char sub[512];
+	const char *k;
+	json_t *v;
+
+	json_object_foreach(obj, k, v) {
+		const struct field *f;
+
+		for (f = fields; f->key && strcmp(f->key, k); f++)
+			;
+		join(sub, sizeof(sub), path, k);
+		if (!f->key)
+			return fail(c, sub, "is not a manifest key here (a typo?)");
+		if (check_value(c, v, sub, f))
+			return -1;
+	}
+	for (const struct field *f = fields; f->key; f++) {
+		join(sub, sizeof(sub), path, f->key);
+		if (json_object_get(obj, f->key))
+			continue;
+		if (f->required)
+			return fail(c, sub, "is missing (%s)", want_name(f->want));
+		if (f->dflt) {
+			json_object_set_new(obj, f->key, json_loads(f->dflt, JSON_DECODE_ANY, NULL));
+			/* the default's own defaults ("trace": {} gets funcs and args) */
+			if (check_value(c, json_object_get(obj, f->key), sub, f))
+				return -1;
+		}
+	}
+	return 0;
+}
+
+/* Each element of array @v is an object checked against @fields. */
+static int check_objects(struct ctx *c, json_t *v, const char *path, const struct field *fields)
+{
+	char sub[512];
+	json_t *e;
+	size_t i;
+
+	json_array_foreach(v, i, e) {
+		snprintf(sub, sizeof(sub), "%s.%zu", path, i);
+		if (!json_is_object(e))
+			return fail(c, sub, "should be an object, not %s", json_name(e));
+		if (check_object(c, e, sub, fields))
+			return -1;
+	}
+	return 0;
+}
+
+static int nonempty(struct ctx *c, json_t *v, const char *path)
+{
+	return json_array_size(v) ? 0 : fail(c, path, "is empty");
+}
+
+/* The kernels are built with CONFIG_NR_CPUS=8 (kernel/config/bench.config). */
+static int guest_cpus(struct ctx *c, json_t *v, const char *path)
+{
+	json_int_t n = json_integer_value(v);
+
+	return n >= 1 && n <= 8 ? 0 : fail(c, path, "should be 1 to 8, not %lld", (long long)n);
+}
+
+static int one_line(struct ctx *c, json_t *v, const char *path)
+{
+	return strchr(json_string_value(v), '\n') ? fail(c, path, "should be one line") : 0;
+}
+
+static int string_values(struct ctx *c, json_t *v, const char *path)
+{
+	char sub[512];
+	const char *k;
+	json_t *e;
+
+	json_object_foreach(v, k, e) {
+		join(sub, sizeof(sub), path, k);
+		if (!json_is_string(e))
+			return fail(c, sub, "should be a string, not %s", json_name(e));
+	}
+	return 0;
+}
+
+/* "points": KEY: value to equal (string or integer; "" also matches no such key), or {"min": N} */
+static int points_filter(struct ctx *c, json_t *v, const char *path)
+{
+	static const struct field range[] = {
+		{ .key = "min", .want = INTEGER, .required = 1 }, { .key = NULL }
+	};
+	char sub[512];
+	const char *k;
+	json_t *e;
+
+	json_object_foreach(v, k, e) {
+		join(sub, sizeof(sub), path, k);
+		if (json_is_object(e)) {
+			if (check_object(c, e, sub, range))
+				return -1;
+		} else if (!json_is_string(e) && !json_is_integer(e)) {
+			return fail(c, sub, "should be a string, an integer or {\"min\": N}, not %s",
+				    json_name(e));
+		}
+	}
+	return 0;
+}
+
+/* "tics": [["label", position], ...] */
+static int tics(struct ctx *c, json_t *v, const char *path)
+{
+	char sub[512];
+	json_t *e;
+	size_t i;
+
+	json_array_foreach(v, i, e) {
+		snprintf(sub, sizeof(sub), "%s.%zu", path, i);
+		if (json_array_size(e) != 2 || !json_is_string(json_array_get(e, 0)) ||
+		    !json_is_number(json_array_get(e, 1)))
+			return fail(c, sub, "should be [\"label\", position]");
+	}
+	return 0;
+}
+
+static int size(struct ctx *c, json_t *v, const char *path)
+{
+	if (json_array_size(v) != 2 || json_integer_value(json_array_get(v, 0)) <= 0 ||
+	    json_integer_value(json_array_get(v, 1)) <= 0)
+		return fail(c, path, "should be [width, height] in pixels");
+	return 0;
+}
+
+static const char *const kernels[] = { "baseline", "patched", NULL };
+
+static int axis_x(struct ctx *c, json_t *v, const char *path)
+{
+	static const struct field f[] = {
+		{ .key = "param", .want = STRING, .required = 1 },
+		{ .key = "label", .want = STRING },
+		{ .key = "log", .want = INTEGER },
+		{ .key = "shift", .want = INTEGER },
+		{ .key = "tics", .want = ARRAY, .inner = tics },
+		{ .key = NULL }
+	};
+
+	return check_object(c, v, path, f);
+}
+
+static int axis_y(struct ctx *c, json_t *v, const char *path)
+{
+	static const struct field f[] = {
+		{ .key = "log", .want = INTEGER },
+		{ .key = "from_zero", .want = BOOLEAN },
+		{ .key = NULL }
+	};
+
+	return check_object(c, v, path, f);
+}
+
+static int colour(struct ctx *c, json_t *v, const char *path)
+{
+	if (json_is_integer(v) || (json_is_string(v) && !strcmp(json_string_value(v), "line")))
+		return 0;
+	return fail(c, path, "should be \"line\" (one colour per line) or a line type number");
+}
+
+/* pb plotdata's filters: KEY=VALUE or KEY!=VALUE */
+static int filters(struct ctx *c, json_t *v, const char *path)
+{
+	char sub[512];
+	json_t *e;
+	size_t i;
+
+	json_array_foreach(v, i, e) {
+		const char *text = json_string_value(e), *eq = strchr(text, '=');
+
+		snprintf(sub, sizeof(sub), "%s.%zu", path, i);
+		if (!eq || eq == text)
+			return fail(c, sub, "should be KEY=VALUE or KEY!=VALUE, not '%s'", text);
+	}
+	if (json_array_size(v) > PLOTDATA_MAX_FILTERS)
+		return fail(c, path, "has more than %d filters", PLOTDATA_MAX_FILTERS);
+	return 0;
+}
+
+static int derived(struct ctx *c, json_t *v, const char *path)
+{
+	if (json_array_size(v) > PLOTDATA_MAX_DERIVED)
+		return fail(c, path, "has more than %d keys", PLOTDATA_MAX_DERIVED);
+	return 0;
+}
+
+static int series(struct ctx *c, json_t *v, const char *path)
+{
+	static const struct field f[] = {
+		{ .key = "name", .want = STRING },
+		{ .key = "kernel", .want = STRING, .one_of = kernels },
+		{ .key = "derived", .want = STRINGS, .inner = derived },
+		{ .key = "where", .want = STRINGS, .inner = filters },
+		{ .key = "colour", .want = ANY, .inner = colour },
+		{ .key = "dash", .want = INTEGER },
+		{ .key = NULL }
+	};
+
+	return nonempty(c, v, path) || check_objects(c, v, path, f) ? -1 : 0;
+}
+
+static int panels(struct ctx *c, json_t *v, const char *path)
+{
+	static const struct field f[] = {
+		{ .key = "title", .want = STRING },
+		{ .key = "x", .want = OBJECT, .inner = axis_x },
+		{ .key = "series", .want = ARRAY, .required = 1, .inner = series },
+		{ .key = NULL }
+	};
+	char sub[512];
+	json_t *e;
+	size_t i;
+
+	if (nonempty(c, v, path) || check_objects(c, v, path, f))
+		return -1;
+	json_array_foreach(v, i, e) {
+		snprintf(sub, sizeof(sub), "%s.%zu.title", path, i);
+		if (json_array_size(v) > 1 && !json_object_get(e, "title"))
+			return fail(c, sub, "is missing (a string: the plot has %zu panels)",
+				    json_array_size(v));
+		if (json_array_size(v) == 1 && json_object_get(e, "title"))
+			return fail(c, sub, "is not used: a single panel's title is the plot's");
+	}
+	return 0;
+}
+
+static int plot(struct ctx *c, json_t *v, const char *path)
+{
+	static const char *const styles[] = { "lines", "histogram", NULL };
+	static const struct field f[] = {
+		{ .key = "title", .want = STRING, .required = 1 },
+		{ .key = "size", .want = ARRAY, .inner = size },
+		{ .key = "key_room", .want = NUMBER },
+		{ .key = "style", .want = STRING, .dflt = "\"lines\"", .one_of = styles },
+		{ .key = "x", .want = OBJECT, .inner = axis_x },
+		{ .key = "y", .want = OBJECT, .dflt = "{}", .inner = axis_y },
+		{ .key = "panels", .want = ARRAY, .required = 1, .inner = panels },
+		{ .key = NULL }
+	};
+	char sub[512];
+	json_t *p;
+	size_t i;
+
+	if (check_object(c, v, path, f))
+		return -1;
+	json_array_foreach(json_object_get(v, "panels"), i, p) {
+		snprintf(sub, sizeof(sub), "%s.panels.%zu.x", path, i);
+		if (!json_object_get(p, "x") && !json_object_get(v, "x"))
+			return fail(c, sub, "is missing (an object), and %s has no x either", path);
+	}
+	return 0;
+}
+
+/*
+ * A target: one row of RESULTS.md's targets table. Each metric reads its
+ * own keys (report_targets.c); a key another metric reads is an error here.
+ */
+static int targets(struct ctx *c, json_t *v, const char *path)
+{
+	static const char *const metrics[] = { "ratio", "chain-fit", "versus", "speedup", NULL };
+	static const struct field f[] = {
+		{ .key = "title", .want = STRING, .required = 1, .inner = one_line },
+		{ .key = "metric", .want = STRING, .required = 1, .one_of = metrics },
+		{ .key = "bound", .want = NUMBER, .required = 1 },
+		{ .key = "points", .want = OBJECT, .dflt = "{}", .inner = points_filter },
+		{ .key = "order", .want = INTEGER },
+		{ .key = "kernel", .want = STRING, .one_of = kernels },
+		{ .key = "x", .want = STRING },
+		{ .key = "count", .want = STRING },
+		{ .key = "key", .want = STRING },
+		{ .key = "subject", .want = STRING },
+		{ .key = "against", .want = STRING },
+		{ .key = "match", .want = STRINGS, .inner = nonempty },
+		{ .key = "per_hop_max", .want = NUMBER },
+		{ .key = NULL }
+	};
+	static const struct {
+		const char *metric, *const keys[8], *const optional[4];
+	} uses[] = {
+		{ "ratio", { NULL }, { NULL } },
+		{ "chain-fit", { "kernel", "x", "count", NULL }, { "per_hop_max", NULL } },
+		{ "versus", { "kernel", "key", "subject", "against", "match", NULL }, { NULL } },
+		{ "speedup", { NULL }, { NULL } },
+	};
+	static const char *const common[] = { "title", "metric", "bound", "points", "order", NULL };
+	char sub[512];
+	json_t *t;
+	size_t i;
+
+	if (check_objects(c, v, path, f))
+		return -1;
+	json_array_foreach(v, i, t) {
+		const char *metric = json_string_value(json_object_get(t, "metric"));
+		const char *k;
+		json_t *e;
+		size_t u;
+
+		for (u = 0; strcmp(uses[u].metric, metric); u++)
+			;
+		json_object_foreach(t, k, e) {
+			snprintf(sub, sizeof(sub), "%s.%zu.%s", path, i, k);
+			if (!in_set(k, common) && !in_set(k, uses[u].keys) &&
+			    !in_set(k, uses[u].optional))
+				return fail(c, sub, "is not read by metric %s", metric);
+		}
+		for (const char *const *need = uses[u].keys; *need; need++) {
+			snprintf(sub, sizeof(sub), "%s.%zu.%s", path, i, *need);
+			if (!strcmp(*need, "kernel") && !json_object_get(t, "kernel"))
+				json_object_set_new(t, "kernel", json_string("patched"));
+			else if (!json_object_get(t, *need))
+				return fail(c, sub, "is missing (metric %s reads it)", metric);
+		}
+	}
+	return 0;
+}
+
+/*
+ * "records": how a records suite's results (one boot per record) compare
+ * across revisions: the keys that pair a record of A with one of B, and the
+ * figures in order, each with its label and the tolerance in percent within
+ * which B equals A (none: shown, not judged).
+ */
+static int records(struct ctx *c, json_t *v, const char *path)
+{
+	static const struct field figure[] = {
+		{ .key = "key", .want = STRING, .required = 1 },
+		{ .key = "label", .want = STRING, .required = 1, .inner = one_line },
+		{ .key = "tolerance", .want = NUMBER },
+		{ .key = NULL }
+	};
+	static const struct field f[] = {
+		{ .key = "match", .want = STRINGS, .required = 1, .inner = nonempty },
+		{ .key = "figures", .want = ARRAY, .required = 1 },
+		{ .key = NULL }
+	};
+	char sub[512];
+	json_t *fig;
+	size_t i;
+
+	if (check_object(c, v, path, f))
+		return -1;
+	join(sub, sizeof(sub), path, "figures");
+	if (nonempty(c, json_object_get(v, "figures"), sub) ||
+	    check_objects(c, json_object_get(v, "figures"), sub, figure))
+		return -1;
+	json_array_foreach(json_object_get(v, "figures"), i, fig) {
+		json_t *tol = json_object_get(fig, "tolerance");
+
+		snprintf(sub, sizeof(sub), "%s.figures.%zu.tolerance", path, i);
+		if (tol && json_number_value(tol) < 0)
+			return fail(c, sub, "should be a percentage, 0 or more");
+	}
+	return 0;
+}
+
+static int trace(struct ctx *c, json_t *v, const char *path)
+{
+	static const struct field f[] = {
+		{ .key = "funcs", .want = STRING, .dflt = "\"\"" },
+		{ .key = "args", .want = STRING, .dflt = "\"\"" },
+		{ .key = NULL }
+	};
+
+	return check_object(c, v, path, f);
+}
+
+int suite_schema_check(json_t *m, const char *file, char *err, size_t len)
+{
+	static const char *const fallbacks[] = { "icount", "tcg", NULL };
+	static const char *const makes[] = { "bisect", "profile", "trace", "selfcheck", "history",
+					     NULL };
+	static const struct field f[] = {
+		{ .key = "description", .want = STRING, .required = 1, .inner = one_line },
+		{ .key = "order", .want = INTEGER, .required = 1 },
+		{ .key = "params", .want = STRING, .dflt = "\"\"" },
+		{ .key = "guest_args", .want = STRING, .dflt = "\"\"" },
+		{ .key = "notes", .want = STRING, .dflt = "\"\"" },
+		{ .key = "runner", .want = STRING, .dflt = "\"bench/collect/run.sh\"" },
+		{ .key = "kernels", .want = STRINGS, .dflt = "[\"baseline\", \"patched\"]", .inner = nonempty },
+		{ .key = "fallback", .want = STRING, .dflt = "\"icount\"", .one_of = fallbacks },
+		{ .key = "host_share", .want = BOOLEAN, .dflt = "false" },
+		{ .key = "cpus", .want = INTEGER, .dflt = "2", .inner = guest_cpus },
+		{ .key = "make", .want = STRINGS, .dflt = "[]", .one_of = makes },
+		{ .key = "trace", .want = OBJECT, .dflt = "{}", .inner = trace },
+		{ .key = "param_units", .want = OBJECT, .dflt = "{}", .inner = string_values },
+		{ .key = "plot", .want = OBJECT, .inner = plot },
+		{ .key = "targets", .want = ARRAY, .dflt = "[]", .inner = targets },
+		{ .key = "records", .want = OBJECT, .inner = records },
+		{ .key = NULL }
+	};
+	struct ctx c = { file, err, len };
+	json_t *t;
+	size_t i;
+
+	if (!json_is_object(m)) {
+		snprintf(err, len, "%s: should be a JSON object", file);
+		return -1;
+	}
+	if (check_object(&c, m, "", f))
+		return -1;
+	/* a target's row goes where its suite's would, unless it says otherwise */
+	json_array_foreach(json_object_get(m, "targets"), i, t)
+		if (!json_object_get(t, "order"))
+			json_object_set(t, "order", json_object_get(m, "order"));
+	return 0;
+}

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pb plotvars RESULT.json: what a plot says about its result, as gnuplot
+ * assignments for its script to `load`:
+ *   SUITE = "mctp-route"; UNIT = "guest instructions (icount)";
+ *   ACCEL = "icount"; COMMIT = "2e6273b" (the project commit, short)
+ */
+#include <jansson.h>
+#include <stdio.h>
+
+#include "cmd.h"
+#include "args.h"
+#include "lib/plotfile.h"
+
+static int plotvars(int argc, char **argv)
+{
+	char commit[64];
+	json_error_t err;
+	json_t *root;
+	int status;
+
+	if (args_operands(&cmd_plotvars, &argc, argv, &status))
+		return status;
+	root = json_load_file(argv[1], 0, &err);
+	if (!root) {
+		fprintf(stderr, "pb plotvars: %s: %s\n", argv[1], err.text);
+		return 1;
+	}
+	plot_assign(stdout, "SUITE", json_string_value(json_object_get(root, "suite")));
+	plot_assign(stdout, "UNIT", json_string_value(json_object_get(root, "unit")));
+	plot_assign(stdout, "ACCEL", json_string_value(json_object_get(root, "accel")));
+	plot_short_commit(json_string_value(json_object_get(json_object_get(root, "meta"),
+							    "project_commit")),
+			  commit, sizeof(commit));
+	plot_assign(stdout, "COMMIT", commit);
+	json_decref(root);
+	return 0;
+}
+
+const struct pb_cmd cmd_plotvars = {
+	.name = "plotvars",
+	.run = plotvars,
+	.summary = "a result's suite, unit, accel and commit as gnuplot variables",
+	.usage = "pb plotvars RESULT.json",
+	.details = "Prints SUITE, UNIT, ACCEL and COMMIT as gnuplot assignments.\n",
+	.min_operands = 1,
+	.max_operands = 1,
+};

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pb tally FILE...: sum TAP result files. Prints every failure, one line per
+ * file, and the closing "N passed, N failed, N skipped". A missing or
+ * unparsable file is itself a failure: a stage that never ran must not look
+ * like a stage that passed. So is a file with no result at all ("1..0"):
+ * every stage tallied here has something to check (a stage of errors only, too).
+ */
+#include <stdio.h>
+
+#include "cmd.h"
+#include "args.h"
+#include "tap/ktap.h"
+
+static int tally(int argc, char **argv)
+{
+	size_t pass = 0, fail = 0, skip = 0;
+	int status;
+
+	if (args_operands(&cmd_tally, &argc, argv, &status))
+		return status;
+
+	for (int i = 1; i < argc; i++) {
+		struct ktap_report rep;
+		struct ktap_counts c;
+		FILE *f = fopen(argv[i], "r");
+
+		if (!f || ktap_parse(f, &rep) || !rep.saw_header) {
+			printf("FAIL %s: results missing or unreadable (the stage did not finish)\n",
+			       argv[i]);
+			fail++;
+			if (f)
+				fclose(f);
+			continue;
+		}
+		fclose(f);
+		c = ktap_counts(&rep);
+		if (!(c.passed + c.failed + c.skipped + c.crashed)) {
+			printf("FAIL %s: no test ran (an empty plan)\n", argv[i]);
+			fail++;
+			ktap_free(&rep);
+			continue;
+		}
+		for (size_t j = 0; j < rep.n; j++)
+			if (rep.results[j].status == KTAP_FAIL)
+				printf("FAIL %s%s%s\n", rep.results[j].path,
+				       rep.results[j].why ? ": " : "",
+				       rep.results[j].why ? rep.results[j].why : "");
+		printf("  %-40s %4zu passed, %zu failed, %zu skipped\n", argv[i],
+		       ktap_count(&rep, KTAP_PASS), ktap_count(&rep, KTAP_FAIL),
+		       ktap_count(&rep, KTAP_SKIP));
+		pass += ktap_count(&rep, KTAP_PASS);
+		fail += ktap_count(&rep, KTAP_FAIL);
+		skip += ktap_count(&rep, KTAP_SKIP);
+		ktap_free(&rep);
+	}
+	printf("%zu passed, %zu failed, %zu skipped\n", pass, fail, skip);
+	return fail ? 1 : 0;
+}
+
+const struct pb_cmd cmd_tally = {
+	.name = "tally",
+	.run = tally,
+	.summary = "sum TAP result files into the final 'N passed, N failed' line",
+	.usage = "pb tally FILE...",
+	.details = "Prints every failure, a line per FILE and the sum. A missing or unreadable\n"
+		   "FILE, or one that plans no test, is a failure.\n"
+		   "exit status: 1 when anything failed\n",
+	.min_operands = 1,
+	.max_operands = -1,
+};
