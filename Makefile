@@ -48,7 +48,7 @@ INITRAMFS := $(BUILD)/initramfs.cpio
 # "Adding a suite"), guest is its guest script, /pb/tests/bench-NAME.
 SUITES_DIR ?= suites
 export SUITES_DIR
-GUEST_FILES := vm/guest/init $(wildcard vm/guest/tests/* vm/guest/lib/* $(SUITES_DIR)/*/guest) \
+GUEST_FILES := vm/guest/init vm/guest/shell $(wildcard vm/guest/tests/* vm/guest/lib/* $(SUITES_DIR)/*/guest) \
 	vm/mkinitramfs.sh
 
 # Static programs that run inside the guest (workloads/), put into the initramfs.
@@ -77,7 +77,7 @@ stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
 .PHONY: help setup setup-test setup-bench trees kernels kernels-all kernel-baseline kernel-patched \
 	kernel-debug tools harness-files initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-suites test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
-	compare history report plots modules check-series clean distclean kcidb test-kcidb lava \
+	compare history report plots modules check-series shell jobs run clean distclean kcidb test-kcidb lava \
 	test-lava-schema suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
 	lava-collect test-lava
 
@@ -317,6 +317,40 @@ test-kunit test-guest test-crash test-debug test-harness test-lava-run:
 # hog per core and an unrelated busy QEMU guest: every verdict must agree.
 test-load: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@$(subst tests/run-jobs.sh,tests/load.sh,$(RUN_JOBS)) $(or $(STAGES),$(GUEST_STAGES))
+
+# The quick loop. make shell: an interactive guest of a built kernel
+# (KERNEL=, default patched) under TCG, with SHARE= (default: this
+# directory) at /share, the host's / at /host and build/ at /build;
+# poweroff or exit ends it (tests/shell-check.sh drives it through tmux).
+SHARE ?= $(CURDIR)
+shell: tools initramfs
+	@img=$(KBUILD)/$(KERNEL)/arch/x86/boot/bzImage; \
+	[ -f "$$img" ] || { echo "make shell: no $(KERNEL) kernel at $$img (make kernels, or make kernel-$(KERNEL))" >&2; exit 1; }; \
+	[ -d "$(SHARE)" ] || { echo "make shell: SHARE=$(SHARE) is not a directory" >&2; exit 1; }; \
+	share=$$(cd "$(SHARE)" && pwd); \
+	exec $(PB) vm --interactive --accel $(ACCEL) --fallback tcg --kernel "$$img" --initrd $(INITRAMFS) \
+		--share /=host --share $(CURDIR)/$(BUILD)=build --share "$$share=share:rw" \
+		--append "kunit.enable=0 pb.run=shell pb.kernel=$(KERNEL)"
+
+# make run JOB=ID: one guest job of make test (make jobs lists the ids),
+# its verdict as make test prints it, its TAP and logs.
+JOB ?=
+jobs:
+	@tests/jobs.sh list $(GUEST_STAGES)
+run: tools initramfs $$(if $$(filter %/debug %/debug/%,$$(JOB)),bpf-debug,modules bpf)
+	@tests/jobs.sh check "$(JOB)"
+	@mkdir -p $(TEST_OUT)
+	@start=$$(date +%s); out=$(TEST_OUT)/run-$$(echo "$(JOB)" | tr / _).out; \
+	taps=$$(tests/jobs.sh taps-of "$(JOB)"); rm -f $$taps; \
+	$(subst tests/run-jobs.sh,tests/jobs.sh run "$(JOB)",$(RUN_JOBS)) > "$$out" 2>&1; \
+	if $(PB) tally $$taps > "$$out.tally" 2>&1; then v=pass; else v=FAIL; fi; \
+	echo "$(JOB): $$v [$$(($$(date +%s) - start)) s]"; \
+	grep '^FAIL' "$$out.tally" | sed 's/^/    /'; \
+	for t in $$taps; do echo "  TAP: $$t"; done; \
+	for d in $$(for t in $$taps; do dirname "$$t"; done | sort -u); do \
+		[ -f "$$d/console.log" ] && echo "  console: $$d/console.log"; done; \
+	echo "  output: $$out"; \
+	[ $$v = pass ]
 
 # Slow (one kernel build per patch): not part of make test.
 check-series: setup-test trees tools

@@ -7,6 +7,7 @@
 #   jobs.sh taps-of JOB     the TAP files one job must leave
 #   jobs.sh tests           the in-guest tests (for make help)
 #   jobs.sh run JOB         run one job (tests/run-jobs.sh runs them in parallel)
+#   jobs.sh check JOB       is JOB one of them? (if not, says which are)
 # STAGE: kunit (baseline, patched), guest (baseline, patched), crash,
 # debug (the sanitizer kernel: KUnit and every guest test), harness,
 # lava (Debian's lava-run boots KUnit, mctp-net and a panic on the patched
@@ -83,7 +84,7 @@ jobs_of() { # jobs_of STAGE: its job names, the longest first
 	kunit) echo kunit/baseline; echo kunit/patched ;;
 	guest) for k in patched baseline; do for t in $GUEST_TESTS; do echo "guest/$k/$t"; done; done ;;
 	crash) echo crash/kdump; crash_cases | while read -r c _; do echo "crash/$c"; done ;;
-	harness) echo harness ;;
+	harness) echo harness; echo shell ;;
 	lava) echo lava/patched ;;
 	*) echo "jobs.sh: unknown stage '$1' (kunit guest crash debug harness lava)" >&2; return 1 ;;
 	esac
@@ -104,6 +105,7 @@ taps_of() { # taps_of JOB
 		k=$(crash_cases | while read -r name kernel _; do [ "$name" = "$c" ] && echo "$kernel"; done)
 		echo "$TEST_OUT/guest-$k-crashkernel-$c/vm.tap $TEST_OUT/guest-$k-crashkernel-$c/crashkernel.tap" ;;
 	harness) echo "$TEST_OUT/harness.tap" ;;
+	shell) echo "$TEST_OUT/shell.tap" ;;
 	lava/patched) echo "$TEST_OUT/lava-run.tap" ;;
 	*) echo "jobs.sh: unknown job '$1'" >&2; return 1 ;;
 	esac
@@ -149,6 +151,9 @@ run_job() { # run_job JOB
 		PB=$PB INITRAMFS=$INITRAMFS KERNEL=$(image baseline) ACCEL=$ACCEL OUT=$TEST_OUT/harness \
 			timeout "$(cap 1200)" tests/harness.sh "$TEST_OUT/harness.tap" \
 			> "$TEST_OUT/harness.out" 2>&1 ;;
+	shell)
+		OUT=$TEST_OUT/shell KBUILD=$KBUILD timeout "$(cap 600)" tests/shell-check.sh \
+			"$TEST_OUT/shell.tap" > "$TEST_OUT/shell.out" 2>&1 ;;
 	lava/patched)
 		PB=$PB INITRAMFS=$INITRAMFS ACCEL=$ACCEL BUILD_DIR=$BUILD_DIR KBUILD=$KBUILD \
 			timeout "$(cap 900)" tests/lava-run.sh "$TEST_OUT/lava-run.tap" \
@@ -174,5 +179,12 @@ taps)
 taps-of) taps_of "${1:?JOB}" | tr ' ' '\n' ;;
 tests) echo "$GUEST_TESTS" ;;
 run) run_job "${1:?JOB}" ;;
-*) echo "usage: jobs.sh list|taps STAGE... | taps-of JOB | tests | run JOB" >&2; exit 2 ;;
+check)
+	all=$(jobs_of debug; jobs_of harness; jobs_of lava; jobs_of guest; jobs_of crash; jobs_of kunit)
+	if [ -n "${1:-}" ] && echo "$all" | grep -qxF -- "$1"; then exit 0; fi
+	if [ -n "${1:-}" ]; then what="unknown job '$1'"; else what="no job named (JOB=)"; fi
+	echo "jobs.sh: $what; the jobs are:" >&2
+	echo "$all" | sed 's/^/  /' >&2
+	exit 2 ;;
+*) echo "usage: jobs.sh list|taps STAGE... | taps-of JOB | tests | run JOB | check JOB" >&2; exit 2 ;;
 esac

@@ -16,6 +16,7 @@ for applet in $("$busybox" --list); do
 	[ -e "$stage/bin/$applet" ] || ln -s busybox "$stage/bin/$applet"
 done
 cp "$here/guest/init" "$stage/init"
+cp "$here/guest/shell" "$stage/pb/shell"
 cp "$here/guest/tests/"* "$stage/pb/tests/"
 # each benchmark suite's guest script, SUITES_DIR/NAME/guest, as the test bench-NAME
 for g in "${SUITES_DIR:-$here/../suites}"/*/guest; do

@@ -101,10 +101,24 @@ static void build_argv(const struct vm_config *c, struct argv_builder *b)
 	add(b, "-no-reboot");
 	add(b, "-display");
 	add(b, "none");
-	add(b, "-monitor");
-	add(b, "none");
-	add(b, "-serial");
-	add(b, "stdio");
+	if (c->interactive) {
+		/*
+		 * One character device for the console and the monitor: Ctrl-A c
+		 * switches, Ctrl-A x quits; Ctrl-C goes to the guest (signal=off).
+		 */
+		add(b, "-chardev");
+		add(b, fmt(b, "stdio,id=con,mux=on,signal=off%s%s", c->log ? ",logfile=" : "",
+			   c->log ? c->log : ""));
+		add(b, "-serial");
+		add(b, "chardev:con");
+		add(b, "-mon");
+		add(b, "chardev=con,mode=readline");
+	} else {
+		add(b, "-monitor");
+		add(b, "none");
+		add(b, "-serial");
+		add(b, "stdio");
+	}
 	add(b, "-m");
 	add(b, fmt(b, "%d", c->mem_mb));
 	add(b, "-smp");
@@ -155,6 +169,16 @@ const char *const *vm_argv(const struct vm_config *cfg)
 	memset(&b, 0, sizeof(b));
 	build_argv(cfg, &b);
 	return (const char *const *)b.v;
+}
+
+int vm_exec_interactive(const struct vm_config *cfg)
+{
+	const char *const *argv = vm_argv(cfg);
+
+	fflush(NULL);
+	execvp(argv[0], (char *const *)argv);
+	fprintf(stderr, "vm: cannot run %s: %s\n", argv[0], strerror(errno));
+	return VM_ERROR;
 }
 
 enum panic_window { PANIC_NOT_YET, PANIC_EXPECTED, PANIC_OVER };

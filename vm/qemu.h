@@ -41,6 +41,7 @@ struct vm_config {
 	int no_marker;		/* success is a clean shutdown, no exit marker needed */
 	int expect_panic;	/* kdump: one panic after VM_PANIC_MARKER, then a capture kernel */
 	int echo;		/* copy the console to stdout */
+	int interactive;	/* console and QEMU's monitor on this terminal (Ctrl-A x quits) */
 	struct vm_share shares[VM_MAX_SHARES];
 	int nshares;
 	const char *extra[VM_MAX_EXTRA];
@@ -77,6 +78,13 @@ const char *const *vm_argv(const struct vm_config *cfg);
 
 /* Run one guest to completion. @accel must not be ACCEL_AUTO here. */
 int vm_run(const struct vm_config *cfg, struct vm_result *res);
+
+/*
+ * Replace this process with an interactive guest (cfg->interactive): QEMU
+ * itself owns the terminal, so nothing of ours is left when it ends.
+ * Returns only if QEMU cannot be started.
+ */
+int vm_exec_interactive(const struct vm_config *cfg);
 
 /* The last console lines, for a failure report. */
 #define VM_TAIL_LINES 40

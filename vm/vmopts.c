@@ -27,7 +27,10 @@ const char vmopts_help[] =
 	"  --no-marker          a clean QEMU exit is success (KUnit boots)\n"
 	"  --expect-panic       kdump: the guest panics once after printing\n"
 	"                       " VM_PANIC_MARKER " and a capture kernel must boot\n"
-	"  --echo               copy the console to stdout\n";
+	"  --echo               copy the console to stdout\n"
+	"  --interactive        the console and QEMU's monitor on this terminal (Ctrl-A x\n"
+	"                       quits, Ctrl-A c the monitor); no timeout, no verdict: the\n"
+	"                       exit status is QEMU's\n";
 
 static int parse_share(struct vmopts *o, const char *v)
 {
@@ -58,6 +61,7 @@ static int parse_share(struct vmopts *o, const char *v)
 static const struct option vm_options[] = {
 	{ "no-marker", no_argument, NULL, 0 },
 	{ "echo", no_argument, NULL, 0 },
+	{ "interactive", no_argument, NULL, 0 },
 	{ "expect-panic", no_argument, NULL, 0 },
 	{ "kernel", required_argument, NULL, 0 },
 	{ "initrd", required_argument, NULL, 0 },
@@ -85,6 +89,8 @@ static int take(struct vmopts *o, const char *n, const char *v)
 		c->no_marker = 1;
 	else if (!strcmp(n, "echo"))
 		c->echo = 1;
+	else if (!strcmp(n, "interactive"))
+		c->interactive = 1;
 	else if (!strcmp(n, "expect-panic"))
 		c->expect_panic = 1;
 	else if (!strcmp(n, "kernel"))
@@ -215,6 +221,8 @@ int vmopts_run(struct vmopts *o, struct vm_result *res, const char *label)
 		o->cfg.accel = accel_resolve(&o->cfg, cache, o->fallback, why, sizeof(why));
 		fprintf(stderr, "vm: accel %s (%s)\n", accel_name(o->cfg.accel), why);
 	}
+	if (o->cfg.interactive)
+		return vm_exec_interactive(&o->cfg);
 	vm_run(&o->cfg, res);
 	vm_report(&o->cfg, res, label);
 	return res->verdict;

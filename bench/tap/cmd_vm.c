@@ -103,6 +103,10 @@ static int vm(int argc, char **argv)
 		}
 	if (vm_args(&cmd_vm, &o, argc, argv, take, opt, &status))
 		return status;
+	if (o.cfg.interactive && opt[1]) {
+		fprintf(stderr, "pb vm: --interactive gives no verdict to write with --tap\n");
+		return VM_ERROR;
+	}
 	if (dry)
 		return dry_run(&o, opt[0]);
 	verdict = vmopts_run(&o, &res, opt[0]);
