@@ -18,6 +18,12 @@ ifeq ($(PB_PARALLEL_TOOLS),)
 endif
 .SECONDEXPANSION:
 .DELETE_ON_ERROR:
+# make -n prints and runs nothing, but it does run a recipe line that starts
+# with + or names $(MAKE) (so that a sub-make gets the jobserver, and under
+# -n prints its own recipes). Such a line that runs something other than
+# make says $(DRY_RUN) first: under -n it is echoed instead
+# (tests/dry-run-check.sh). MAKEFLAGS's first word holds the one-letter flags.
+DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
 
 # Debian packages, per job; setup installs only what is missing.
 PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
@@ -76,7 +82,7 @@ RUN_JOBS = PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
 stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
 .PHONY: help setup setup-test setup-bench trees kernels kernels-all kernel-baseline kernel-patched \
-	kernel-debug tools harness-files initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-suites test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
+	kernel-debug tools harness-files initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-suites test-dry-run test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
 	compare history report plots modules check-series clean distclean kcidb test-kcidb lava \
 	test-lava-schema suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
 	lava-collect test-lava
@@ -96,6 +102,7 @@ help:
 	@echo "  make bpf         build workloads/bpf/*.bpf.c and their libbpf runners per kernel"
 	@echo "  make test-unit   host unit tests of the harness only"
 	@echo "  make test-suites  a suite added as one directory shows in help, report, plots; bad manifests refused"
+	@echo "  make test-dry-run  make -n test and make -n bench print, and build, boot and run nothing"
 	@echo "  make test-ktap-agree  pb ktap against the kernel's kunit.py on its test_data logs"
 	@echo "  make test-shellcheck  shellcheck on every shell script of the repository"
 	@echo "  make test-results  RESULTS.md reproduced from results/, plots, history and compare checks"
@@ -228,6 +235,9 @@ BPF_KEEP := $(foreach k,$(BPF_KERNELS) debug,$(BUILD)/bpf/$(k)/vmlinux.h \
 bpf: kernels $(filter-out $(BUILD)/bpf/debug/%,$(BPF_BINS))
 bpf-debug: kernel-debug modules-debug $(addprefix $(BUILD)/bpf/debug/,$(BPF_RUNNERS))
 
+# vmlinux is kernel/build.sh's (make kernels): this says so to make, which
+# otherwise stops make -n on a machine without kernels ("No rule to make").
+$(KBUILD)/%/vmlinux: ;
 $(BUILD)/bpf/%/vmlinux.h: $(KBUILD)/%/vmlinux
 	@mkdir -p $(@D)
 	bpftool btf dump file $< format c > $@.tmp && mv $@.tmp $@
@@ -253,6 +263,7 @@ test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(MAKE) --no-print-directory test-unit
 	-@$(MAKE) --no-print-directory test-suites
+	-@$(MAKE) --no-print-directory test-dry-run
 	-@$(MAKE) --no-print-directory test-ktap-agree
 	-@$(MAKE) --no-print-directory test-shellcheck
 	-@$(MAKE) --no-print-directory test-results
@@ -260,7 +271,7 @@ test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	-@$(MAKE) --no-print-directory test-lava-schema
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
-	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
+	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
 		$(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
 		$(call stage_taps,$(GUEST_STAGES))
 
@@ -277,7 +288,13 @@ test-unit: tools
 # refused by name (tests/suites-check.sh). Host only.
 test-suites: tools
 	@mkdir -p $(TEST_OUT)
-	-@PB=$(PB) MAKE="$(MAKE)" tests/suites-check.sh $(TEST_OUT)/suites.tap
+	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/suites-check.sh $(TEST_OUT)/suites.tap
+
+# make -n test and make -n bench print, and run no kernel build, guest or
+# test script (tests/dry-run-check.sh). Host only.
+test-dry-run: tools
+	@mkdir -p $(TEST_OUT)
+	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/dry-run-check.sh $(TEST_OUT)/dry-run.tap
 
 test-ktap-agree: tools
 	@mkdir -p $(TEST_OUT)
@@ -291,7 +308,7 @@ test-shellcheck:
 # on planted results (tests/results-check.sh). Host only.
 test-results: tools
 	@mkdir -p $(TEST_OUT)
-	@PB=$(PB) MAKE="$(MAKE)" tests/results-check.sh $(TEST_OUT)/results.tap
+	@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/results-check.sh $(TEST_OUT)/results.tap
 	@$(PB) tally $(TEST_OUT)/results.tap
 
 # One stage of make test alone; each tallies its own results. The sanitizer
