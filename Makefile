@@ -25,14 +25,24 @@ endif
 # (tests/dry-run-check.sh). MAKEFLAGS's first word holds the one-letter flags.
 DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
 
-# Debian packages, per job; setup installs only what is missing.
+# Debian packages, per job; setup installs only what is missing. make bench
+# (and bisect, profile, trace, selfcheck) installs what it runs, make test
+# what it runs; neither the other's.
+# the kernels (kbuild asks pkg-config for libelf and libcrypto)
 PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
-	xz-utils git make gcc
+	xz-utils git make gcc pkg-config
 PKGS_VM := qemu-system-x86 busybox-static cpio
-PKGS_HOST := libcmocka-dev libjansson-dev pkg-config kexec-tools gnuplot-nox python3 shellcheck \
-	python3-jsonschema python3-rfc3987 lava-common lava-dispatcher
+# pb and its unit tests (make tools), the plots
+PKGS_HARNESS := libcmocka-dev libjansson-dev gnuplot-nox
 PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
-PKGS_BENCH := linux-perf hyperfine gnuplot-nox trace-cmd
+# perf (make profile), hyperfine (the commands suite's guest runs the
+# host's), trace-cmd (make trace)
+PKGS_BENCH := linux-perf hyperfine trace-cmd
+# make test's own: kexec (the kdump test runs the host's), shellcheck,
+# Python for kunit.py and the KCIDB and LAVA checks (tests/*.py), the
+# jsonschema library they use, and lava-run with LAVA's schemas
+PKGS_TEST := kexec-tools shellcheck python3 python3-jsonschema python3-rfc3987 lava-common \
+	lava-dispatcher
 # make lava-lab's LAVA instance (and make test-lava) only, never make test's
 PKGS_LAVA_LAB := lava-server lavacli postgresql
 
@@ -149,9 +159,9 @@ help:
 
 setup: setup-test setup-bench
 setup-test:
-	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HOST) $(PKGS_BPF)
+	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_TEST)
 setup-bench:
-	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HOST) $(PKGS_BPF) $(PKGS_BENCH)
+	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_BENCH)
 
 trees:
 	@kernel/tree.sh pristine
@@ -518,7 +528,7 @@ lava-run: tools initramfs
 LAVA_LAB := $(BUILD)/lava-lab
 LAVA_LAB_PORT ?= 8093
 lava-lab:
-	@scripts/apt-ensure.sh $(PKGS_VM) $(PKGS_HOST) $(PKGS_LAVA_LAB)
+	@scripts/apt-ensure.sh $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_TEST) $(PKGS_LAVA_LAB)
 	@bench/lava/lava-lab.sh start $(LAVA_LAB) $(LAVA_LAB_PORT)
 lava-lab-stop:
 	@bench/lava/lava-lab.sh stop $(LAVA_LAB)
@@ -539,7 +549,7 @@ lava-collect: tools
 # The whole loop on a lab of its own (tests/lava-lab.sh); installs
 # PKGS_LAVA_LAB, so not part of make test.
 test-lava: kernel-patched tools initramfs
-	@scripts/apt-ensure.sh $(PKGS_VM) $(PKGS_HOST) $(PKGS_LAVA_LAB)
+	@scripts/apt-ensure.sh $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_TEST) $(PKGS_LAVA_LAB)
 	@mkdir -p $(TEST_OUT)
 	-@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BUILD_DIR=$(CURDIR)/$(BUILD) KBUILD=$(KBUILD) \
 		LAVA_LAB_PORT=$(LAVA_TEST_PORT) tests/lava-lab.sh $(TEST_OUT)/lava-lab.tap
