@@ -18,15 +18,31 @@ ifeq ($(PB_PARALLEL_TOOLS),)
 endif
 .SECONDEXPANSION:
 .DELETE_ON_ERROR:
+# make -n prints and runs nothing, but it does run a recipe line that starts
+# with + or names $(MAKE) (so that a sub-make gets the jobserver, and under
+# -n prints its own recipes). Such a line that runs something other than
+# make says $(DRY_RUN) first: under -n it is echoed instead
+# (tests/dry-run-check.sh). MAKEFLAGS's first word holds the one-letter flags.
+DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
 
-# Debian packages, per job; setup installs only what is missing.
+# Debian packages, per job; setup installs only what is missing. make bench
+# (and bisect, profile, trace, selfcheck) installs what it runs, make test
+# what it runs; neither the other's.
+# the kernels (kbuild asks pkg-config for libelf and libcrypto)
 PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
-	xz-utils git make gcc
+	xz-utils git make gcc pkg-config
 PKGS_VM := qemu-system-x86 busybox-static cpio
-PKGS_HOST := libcmocka-dev libjansson-dev pkg-config kexec-tools gnuplot-nox python3 shellcheck \
-	python3-jsonschema python3-rfc3987 lava-common lava-dispatcher
+# pb and its unit tests (make tools), the plots
+PKGS_HARNESS := libcmocka-dev libjansson-dev gnuplot-nox
 PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
-PKGS_BENCH := linux-perf hyperfine gnuplot-nox trace-cmd
+# perf (make profile), hyperfine (the commands suite's guest runs the
+# host's), trace-cmd (make trace)
+PKGS_BENCH := linux-perf hyperfine trace-cmd
+# make test's own: kexec (the kdump test runs the host's), shellcheck,
+# Python for kunit.py and the KCIDB and LAVA checks (tests/*.py), the
+# jsonschema library they use, and lava-run with LAVA's schemas
+PKGS_TEST := kexec-tools shellcheck python3 python3-jsonschema python3-rfc3987 lava-common \
+	lava-dispatcher
 # make lava-lab's LAVA instance (and make test-lava) only, never make test's
 PKGS_LAVA_LAB := lava-server lavacli postgresql
 
@@ -76,7 +92,7 @@ RUN_JOBS = PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
 stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
 .PHONY: help setup setup-test setup-bench trees kernels kernels-all kernel-baseline kernel-patched \
-	kernel-debug tools harness-files initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-suites test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
+	kernel-debug tools harness-files initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-suites test-dry-run test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
 	compare history report plots modules check-series shell jobs run clean distclean kcidb test-kcidb lava \
 	test-lava-schema suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
 	lava-collect test-lava
@@ -96,6 +112,7 @@ help:
 	@echo "  make bpf         build workloads/bpf/*.bpf.c and their libbpf runners per kernel"
 	@echo "  make test-unit   host unit tests of the harness only"
 	@echo "  make test-suites  a suite added as one directory shows in help, report, plots; bad manifests refused"
+	@echo "  make test-dry-run  make -n test and make -n bench print, and build, boot and run nothing"
 	@echo "  make test-ktap-agree  pb ktap against the kernel's kunit.py on its test_data logs"
 	@echo "  make test-shellcheck  shellcheck on every shell script of the repository"
 	@echo "  make test-results  RESULTS.md reproduced from results/, plots, history and compare checks"
@@ -142,9 +159,9 @@ help:
 
 setup: setup-test setup-bench
 setup-test:
-	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HOST) $(PKGS_BPF)
+	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_TEST)
 setup-bench:
-	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HOST) $(PKGS_BPF) $(PKGS_BENCH)
+	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_BENCH)
 
 trees:
 	@kernel/tree.sh pristine
@@ -228,6 +245,9 @@ BPF_KEEP := $(foreach k,$(BPF_KERNELS) debug,$(BUILD)/bpf/$(k)/vmlinux.h \
 bpf: kernels $(filter-out $(BUILD)/bpf/debug/%,$(BPF_BINS))
 bpf-debug: kernel-debug modules-debug $(addprefix $(BUILD)/bpf/debug/,$(BPF_RUNNERS))
 
+# vmlinux is kernel/build.sh's (make kernels): this says so to make, which
+# otherwise stops make -n on a machine without kernels ("No rule to make").
+$(KBUILD)/%/vmlinux: ;
 $(BUILD)/bpf/%/vmlinux.h: $(KBUILD)/%/vmlinux
 	@mkdir -p $(@D)
 	bpftool btf dump file $< format c > $@.tmp && mv $@.tmp $@
@@ -253,6 +273,7 @@ test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(MAKE) --no-print-directory test-unit
 	-@$(MAKE) --no-print-directory test-suites
+	-@$(MAKE) --no-print-directory test-dry-run
 	-@$(MAKE) --no-print-directory test-ktap-agree
 	-@$(MAKE) --no-print-directory test-shellcheck
 	-@$(MAKE) --no-print-directory test-results
@@ -260,7 +281,7 @@ test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	-@$(MAKE) --no-print-directory test-lava-schema
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
-	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
+	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
 		$(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
 		$(call stage_taps,$(GUEST_STAGES))
 
@@ -277,7 +298,13 @@ test-unit: tools
 # refused by name (tests/suites-check.sh). Host only.
 test-suites: tools
 	@mkdir -p $(TEST_OUT)
-	-@PB=$(PB) MAKE="$(MAKE)" tests/suites-check.sh $(TEST_OUT)/suites.tap
+	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/suites-check.sh $(TEST_OUT)/suites.tap
+
+# make -n test and make -n bench print, and run no kernel build, guest or
+# test script (tests/dry-run-check.sh). Host only.
+test-dry-run: tools
+	@mkdir -p $(TEST_OUT)
+	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/dry-run-check.sh $(TEST_OUT)/dry-run.tap
 
 test-ktap-agree: tools
 	@mkdir -p $(TEST_OUT)
@@ -291,7 +318,7 @@ test-shellcheck:
 # on planted results (tests/results-check.sh). Host only.
 test-results: tools
 	@mkdir -p $(TEST_OUT)
-	@PB=$(PB) MAKE="$(MAKE)" tests/results-check.sh $(TEST_OUT)/results.tap
+	@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/results-check.sh $(TEST_OUT)/results.tap
 	@$(PB) tally $(TEST_OUT)/results.tap
 
 # One stage of make test alone; each tallies its own results. The sanitizer
@@ -535,7 +562,7 @@ lava-run: tools initramfs
 LAVA_LAB := $(BUILD)/lava-lab
 LAVA_LAB_PORT ?= 8093
 lava-lab:
-	@scripts/apt-ensure.sh $(PKGS_VM) $(PKGS_HOST) $(PKGS_LAVA_LAB)
+	@scripts/apt-ensure.sh $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_TEST) $(PKGS_LAVA_LAB)
 	@bench/lava/lava-lab.sh start $(LAVA_LAB) $(LAVA_LAB_PORT)
 lava-lab-stop:
 	@bench/lava/lava-lab.sh stop $(LAVA_LAB)
@@ -556,7 +583,7 @@ lava-collect: tools
 # The whole loop on a lab of its own (tests/lava-lab.sh); installs
 # PKGS_LAVA_LAB, so not part of make test.
 test-lava: kernel-patched tools initramfs
-	@scripts/apt-ensure.sh $(PKGS_VM) $(PKGS_HOST) $(PKGS_LAVA_LAB)
+	@scripts/apt-ensure.sh $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_TEST) $(PKGS_LAVA_LAB)
 	@mkdir -p $(TEST_OUT)
 	-@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BUILD_DIR=$(CURDIR)/$(BUILD) KBUILD=$(KBUILD) \
 		LAVA_LAB_PORT=$(LAVA_TEST_PORT) tests/lava-lab.sh $(TEST_OUT)/lava-lab.tap

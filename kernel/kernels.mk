@@ -4,7 +4,11 @@
 # linking, encoding BTF) go to another's compiles. The trees must be
 # prepared first (make trees); the main Makefile is .NOTPARALLEL, hence
 # this file.
+# The + hands kbuild this make's jobserver, and also runs the line under
+# make -n: there DRY_RUN makes it print the command instead (the Makefile's
+# DRY_RUN, the same test).
+DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
 VARIANTS := baseline patched debug
 .PHONY: $(VARIANTS)
 $(VARIANTS):
-	+@kernel/build.sh $@
+	+@$(DRY_RUN) kernel/build.sh $@

@@ -1,3 +1,7 @@
+# Why Python: an oracle kept independent of pb on purpose. It re-derives
+# what pb kcidb computes (test and measurement counts, the patch set's
+# hash, statuses) from results/ and the TAP files without any of pb's
+# code, so a bug in pb kcidb cannot pass its own test.
 """What tests/kcidb.sh asserts about a make kcidb document, computed here
 without pb's code; each check exits 0 or prints why and exits 1.
 

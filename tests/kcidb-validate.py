@@ -1,3 +1,6 @@
+# Why Python: it checks the KCIDB document the way KCIDB's own kcidb-io
+# does, with the jsonschema library (draft 7 and its format checker,
+# rfc3987 for URIs): a Python-only tool, and the verdict KCIDB would give.
 """Check a KCIDB document the way a KCIDB submission is checked.
 
     kcidb-validate.py SCHEMA DOC    exit 0 valid, 1 invalid (says why), 2 usage

@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
+# Why Python: it drives the kernel's own KTAP parser, kunit.py's
+# kunit_parser (tools/testing/kunit), a Python-only tool: the reference
+# that pb ktap's counts must agree with.
 """Compare `pb ktap --json LOG` with the kernel's own KTAP parser.
 
     kunit-agree.py KUNIT_DIR LOG PB_JSON

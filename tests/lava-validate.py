@@ -1,3 +1,7 @@
+# Why Python: it drives LAVA's own submission check, lava_common's schema
+# (voluptuous), Python-only code: a job passes here as a LAVA server would
+# pass it. The monitors' patterns are Python regular expressions (the
+# dispatcher matches them through pexpect), so they are tried with re.
 """Check make lava's jobs the way a LAVA server checks a submission.
 
     lava-validate.py schema JOB.yaml...     lava_common.schemas.validate

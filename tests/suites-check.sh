@@ -34,6 +34,8 @@ git -C "$repo" -c user.email=pb@localhost -c user.name=patchbench commit -q -m c
 commit=$(git -C "$repo" rev-parse --short=12 HEAD)
 
 # The new suite: a copy of suites/ plus planted/, manifest and guest script.
+# Its n=1 target's "points" is the old object form, which still selects
+# (the committed manifests have filter lists: lib/points.h).
 suites=$work/suites
 cp -a suites "$suites"
 mkdir -p "$suites/planted"
@@ -165,5 +167,12 @@ broken nested-type "'plot.panels.0.series.1.dash' should be an integer, not a st
 broken unknown-key "'fallbak' is not a manifest key here" 's/"order": 10,/"order": 10, "fallbak": "tcg",/'
 broken bad-cpus "'cpus' should be 1 to 8, not 0" 's/"order": 10,/"order": 10, "cpus": 0,/'
 broken bad-value "'targets.0.metric' is 'ratios'" '0,/"metric": "ratio"/s//"metric": "ratios"/'
+filters="KEY=VALUE, KEY!=VALUE, KEY>=N, KEY<=N (N an integer) or !KEY (no KEY)"
+broken bad-where "'plot.panels.0.series.1.where.1' should be $filters, not 'lookup~kernel'" \
+	's/"depth=0", "lookup=kernel"], "colour": "line", "dash": 2/"depth=0", "lookup~kernel"], "colour": "line", "dash": 2/'
+broken bad-points "'targets.4.points.0' should be $filters, not 'lookup=>kernel': VALUE starts with an operator" \
+	's/"points": \["lookup=kernel"\]/"points": ["lookup=>kernel"]/'
+broken bad-bound "'targets.3.points.0' should be $filters, not 'depth>=some'" \
+	's/"points": \["!lookup", "!op"\]/"points": ["depth>=some"]/'
 
 cd "$top" && tap_finish

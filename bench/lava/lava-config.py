@@ -1,3 +1,6 @@
+# Why Python: it drives lavacli, a Python-only tool: lavacli's own
+# load_config finds the identity, and the call is the XML-RPC one lavacli
+# makes, done here because Debian's lavacli 1.2 fails on it (below).
 """The configuration a LAVA server used for a job, as `lavacli jobs config`
 writes it: DEST/definition.yaml, device.yaml, dispatcher.yaml (those the job
 used). Debian's lavacli 1.2 fails there on LAVA 2023.01, whose server sends

@@ -1,3 +1,11 @@
+# Why Python: device and results are the two ends of LAVA's lava-run, a
+# Python tool whose job, device and log formats are YAML: they are read and
+# written with the yaml module lava-dispatcher itself uses (pb's C reads
+# JSON only), the log as lava_common.log.YAMLLogger writes it. same-tap is
+# an oracle kept independent of pb on purpose: it compares TAP verdicts
+# without pb's TAP parser, so a bug there cannot make LAVA's and pb vm's
+# TAP agree. lab-time reads lavacli's JSON for lava-collect.sh, which runs
+# this file anyway.
 """make lava-run's side of LAVA: the device it runs jobs on, and its results.
 
     lava-run.py device JOB.yaml DEVICE.yaml

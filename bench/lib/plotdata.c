@@ -21,23 +21,6 @@ struct row {
 	double med, q1, q3;
 };
 
-static int matches(json_t *params, const char *const *filters)
-{
-	for (int i = 0; filters[i]; i++) {
-		char key[64], *eq = strchr(filters[i], '=');
-		int negate = eq > filters[i] && eq[-1] == '!', same;
-		json_t *v;
-
-		snprintf(key, sizeof(key), "%.*s", (int)(eq - filters[i] - negate), filters[i]);
-		v = json_object_get(params, key);
-		same = json_is_string(v) ? !strcmp(json_string_value(v), eq + 1) :
-		       json_is_integer(v) && json_integer_value(v) == atoll(eq + 1);
-		if (same == negate)
-			return 0;
-	}
-	return 1;
-}
-
 static int by_x(const void *a, const void *b)
 {
 	long long x = ((const struct row *)a)->x, y = ((const struct row *)b)->x;
@@ -54,7 +37,7 @@ static void matching(json_t *root, const char *xkey, const char *const *filters,
 	json_array_foreach(json_object_get(root, "points"), i, p) {
 		json_t *params = json_object_get(p, "params");
 
-		if (json_is_integer(json_object_get(params, xkey)) && matches(params, filters))
+		if (json_is_integer(json_object_get(params, xkey)) && points_match(params, filters))
 			json_array_append(out, p);
 	}
 }

@@ -6,7 +6,9 @@
 #include <jansson.h>
 #include <stdio.h>
 
-#define PLOTDATA_MAX_FILTERS 16
+#include "lib/points.h"
+
+#define PLOTDATA_MAX_FILTERS POINTS_MAX_FILTERS
 #define PLOTDATA_MAX_DERIVED 8
 
 struct plotdata_spec {
@@ -14,7 +16,7 @@ struct plotdata_spec {
 	const char *kernel;		/* keep this kernel's points only, or NULL */
 	const char *name;		/* what every line's title starts with, or NULL */
 	const char *derived[PLOTDATA_MAX_DERIVED + 1];	/* follow from the others; NULL-ended */
-	const char *filters[PLOTDATA_MAX_FILTERS + 1];	/* KEY=VALUE, KEY!=VALUE; NULL-ended */
+	const char *filters[PLOTDATA_MAX_FILTERS + 1];	/* lib/points.h; NULL-ended */
 };
 
 /*

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "lib/plotdata.h"
+#include "lib/points.h"
 #include "lib/suites.h"
 
 enum want { STRING, INTEGER, NUMBER, BOOLEAN, OBJECT, ARRAY, STRINGS, ANY };
@@ -216,29 +217,6 @@ static int string_values(struct ctx *c, json_t *v, const char *path)
 	return 0;
 }
 
-/* "points": KEY: value to equal (string or integer; "" also matches no such key), or {"min": N} */
-static int points_filter(struct ctx *c, json_t *v, const char *path)
-{
-	static const struct field range[] = {
-		{ .key = "min", .want = INTEGER, .required = 1 }, { .key = NULL }
-	};
-	char sub[512];
-	const char *k;
-	json_t *e;
-
-	json_object_foreach(v, k, e) {
-		join(sub, sizeof(sub), path, k);
-		if (json_is_object(e)) {
-			if (check_object(c, e, sub, range))
-				return -1;
-		} else if (!json_is_string(e) && !json_is_integer(e)) {
-			return fail(c, sub, "should be a string, an integer or {\"min\": N}, not %s",
-				    json_name(e));
-		}
-	}
-	return 0;
-}
-
 /* "tics": [["label", position], ...] */
 static int tics(struct ctx *c, json_t *v, const char *path)
 {
@@ -297,23 +275,47 @@ static int colour(struct ctx *c, json_t *v, const char *path)
 	return fail(c, path, "should be \"line\" (one colour per line) or a line type number");
 }
 
-/* pb plotdata's filters: KEY=VALUE or KEY!=VALUE */
-static int filters(struct ctx *c, json_t *v, const char *path)
+/* A filter list (lib/points.h): a series' "where", a target's "points" */
+static int filter_list(struct ctx *c, json_t *v, const char *path)
 {
-	char sub[512];
+	struct point_filter pf;
+	char sub[512], why[512];
 	json_t *e;
 	size_t i;
 
+	if (!is(v, STRINGS))
+		return fail(c, path, "should be an array of filters (%s), not %s", POINTS_SYNTAX,
+			    json_name(v));
 	json_array_foreach(v, i, e) {
-		const char *text = json_string_value(e), *eq = strchr(text, '=');
-
 		snprintf(sub, sizeof(sub), "%s.%zu", path, i);
-		if (!eq || eq == text)
-			return fail(c, sub, "should be KEY=VALUE or KEY!=VALUE, not '%s'", text);
+		if (point_filter_parse(json_string_value(e), &pf, why, sizeof(why)))
+			return fail(c, sub, "%s", why);
 	}
-	if (json_array_size(v) > PLOTDATA_MAX_FILTERS)
-		return fail(c, path, "has more than %d filters", PLOTDATA_MAX_FILTERS);
+	if (json_array_size(v) > POINTS_MAX_FILTERS)
+		return fail(c, path, "has more than %d filters", POINTS_MAX_FILTERS);
 	return 0;
+}
+
+/*
+ * A target's "points": a filter list, or the object form manifests had
+ * before it ({"K": 4, "L": "", "M": {"min": 64}}), checked as the list it
+ * becomes (targets() puts the list in its place).
+ */
+static int target_points(struct ctx *c, json_t *v, const char *path)
+{
+	char sub[512], why[512];
+	json_t *list;
+	int status;
+
+	if (!json_is_object(v))
+		return filter_list(c, v, path);
+	list = points_from_object(v, why, sizeof(why));
+	if (!list)
+		return fail(c, path, "%s (the old object form; now a list: %s)", why, POINTS_SYNTAX);
+	snprintf(sub, sizeof(sub), "%s (as a list)", path);
+	status = filter_list(c, list, sub);
+	json_decref(list);
+	return status;
 }
 
 static int derived(struct ctx *c, json_t *v, const char *path)
@@ -329,7 +331,7 @@ static int series(struct ctx *c, json_t *v, const char *path)
 		{ .key = "name", .want = STRING },
 		{ .key = "kernel", .want = STRING, .one_of = kernels },
 		{ .key = "derived", .want = STRINGS, .inner = derived },
-		{ .key = "where", .want = STRINGS, .inner = filters },
+		{ .key = "where", .want = ANY, .inner = filter_list },
 		{ .key = "colour", .want = ANY, .inner = colour },
 		{ .key = "dash", .want = INTEGER },
 		{ .key = NULL }
@@ -401,7 +403,7 @@ static int targets(struct ctx *c, json_t *v, const char *path)
 		{ .key = "title", .want = STRING, .required = 1, .inner = one_line },
 		{ .key = "metric", .want = STRING, .required = 1, .one_of = metrics },
 		{ .key = "bound", .want = NUMBER, .required = 1 },
-		{ .key = "points", .want = OBJECT, .dflt = "{}", .inner = points_filter },
+		{ .key = "points", .want = ANY, .dflt = "[]", .inner = target_points },
 		{ .key = "order", .want = INTEGER },
 		{ .key = "kernel", .want = STRING, .one_of = kernels },
 		{ .key = "x", .want = STRING },
@@ -436,6 +438,9 @@ static int targets(struct ctx *c, json_t *v, const char *path)
 
 		for (u = 0; strcmp(uses[u].metric, metric); u++)
 			;
+		e = json_object_get(t, "points");
+		if (json_is_object(e))
+			json_object_set_new(t, "points", points_from_object(e, sub, sizeof(sub)));
 		json_object_foreach(t, k, e) {
 			snprintf(sub, sizeof(sub), "%s.%zu.%s", path, i, k);
 			if (!in_set(k, common) && !in_set(k, uses[u].keys) &&

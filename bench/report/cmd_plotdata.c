@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pb plotdata RESULT.json X [--kernel K] [--name TEXT] [--derived KEY]...
- *     [KEY=VALUE|KEY!=VALUE...]
+ *     [FILTER...]
  *
- * Data for gnuplot, over the points that match every filter: one line (a
+ * Data for gnuplot, over the points that match every FILTER (lib/points.h): one line (a
  * block) per kernel and per combination of the parameters other than X, so
  * points measured under different conditions are never joined into one
  * line. Not counted: "iters" (the batch size, not a parameter of the
@@ -20,12 +20,11 @@
  */
 #include <jansson.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "cmd.h"
 #include "args.h"
-#include "args.h"
 #include "lib/plotdata.h"
+#include "lib/points.h"
 
 static int plotdata(int argc, char **argv)
 {
@@ -52,10 +51,12 @@ static int plotdata(int argc, char **argv)
 		return args_error(&cmd_plotdata, "more than %d filters", PLOTDATA_MAX_FILTERS);
 	spec.xkey = argv[2];
 	for (int f = 0; f < a.noperands - 2; f++) {
+		struct point_filter pf;
+		char why[512];
+
 		spec.filters[f] = argv[3 + f];
-		if (!strchr(spec.filters[f], '='))
-			return args_error(&cmd_plotdata, "a filter is KEY=VALUE or KEY!=VALUE, got '%s'",
-					  spec.filters[f]);
+		if (point_filter_parse(spec.filters[f], &pf, why, sizeof(why)))
+			return args_error(&cmd_plotdata, "a filter %s", why);
 	}
 	root = json_load_file(argv[1], 0, &err);
 	if (!root) {
@@ -79,7 +80,7 @@ const struct pb_cmd cmd_plotdata = {
 	.run = plotdata,
 	.summary = "one suite's medians and quartiles as gnuplot data blocks",
 	.usage = "pb plotdata RESULT.json X [--kernel K] [--name TEXT] [--derived KEY]...\n"
-		 "    [KEY=VALUE|KEY!=VALUE...]",
+		 "    [KEY=VALUE|KEY!=VALUE|KEY>=N|KEY<=N|!KEY...]",
 	.details = "One block per kernel and combination of the parameters other than X, over the\n"
 		   "points that match every filter; rows \"X median q1 q3\".\n"
 		   "  --kernel K     keep one kernel\n"

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "report/report_targets.h"
+#include "lib/points.h"
 #include "lib/results.h"
 #include "lib/stats.h"
 
@@ -113,7 +113,7 @@ int report_impl_target(json_t *root, json_t *target, char *text, size_t len)
 		double x = speedup(&t, r);
 		size_t off = strlen(missed);
 
-		if (x < 0 || !target_points_match(t.rows[r].params, json_object_get(target, "points")))
+		if (x < 0 || !points_match_json(t.rows[r].params, json_object_get(target, "points")))
 			continue;
 		judged++;
 		if (x >= bound)
@@ -129,26 +129,25 @@ int report_impl_target(json_t *root, json_t *target, char *text, size_t len)
 	return met == judged;
 }
 
-/* " from L = 64": where a target's "points" filter starts */
+/* " from L = 64": where a target's "points" filter starts, or what it holds */
 static void points_text(json_t *target, char *buf, size_t len)
 {
+	static const char *const says[] = {
+		[POINT_EQ] = " at %s = %s", [POINT_NE] = " but %s = %s", [POINT_GE] = " from %s = %s",
+		[POINT_LE] = " up to %s = %s", [POINT_ABSENT] = " without %s%s",
+	};
+	struct point_filter pf;
+	char why[256];
 	size_t off = 0;
-	const char *k;
-	json_t *v;
+	json_t *e;
+	size_t i;
 
 	buf[0] = '\0';
-	json_object_foreach(json_object_get(target, "points"), k, v) {
+	json_array_foreach(json_object_get(target, "points"), i, e) {
 		if (off >= len)
 			break;
-		if (json_is_object(v))
-			off += (size_t)snprintf(buf + off, len - off, " from %s = %lld", k,
-						(long long)json_integer_value(json_object_get(v, "min")));
-		else if (json_is_integer(v))
-			off += (size_t)snprintf(buf + off, len - off, " at %s = %lld", k,
-						(long long)json_integer_value(v));
-		else
-			off += (size_t)snprintf(buf + off, len - off, " at %s = %s", k,
-						json_string_value(v));
+		if (!point_filter_parse(json_string_value(e), &pf, why, sizeof(why)))
+			off += (size_t)snprintf(buf + off, len - off, says[pf.op], pf.key, pf.value);
 	}
 }
 

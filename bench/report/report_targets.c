@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "report/report_impl.h"
+#include "lib/points.h"
 #include "lib/results.h"
 #include "lib/stats.h"
 
@@ -55,32 +56,9 @@ static const char *param_text(json_t *point, const char *key, char *buf, size_t 
 	return buf;
 }
 
-int target_points_match(json_t *params, json_t *filter)
-{
-	const char *k;
-	json_t *want;
-
-	json_object_foreach(filter, k, want) {
-		json_t *v = json_object_get(params, k);
-
-		if (json_is_integer(want)) {
-			if (!json_is_integer(v) || json_integer_value(v) != json_integer_value(want))
-				return 0;
-		} else if (json_is_string(want)) {
-			if (strcmp(json_is_string(v) ? json_string_value(v) : "", json_string_value(want)))
-				return 0;
-		} else if (!json_is_integer(v) ||
-			   json_integer_value(v) < json_integer_value(json_object_get(want, "min"))) {
-			return 0;
-		}
-	}
-	return 1;
-}
-
 static int in_target(json_t *point, json_t *target)
 {
-	return target_points_match(json_object_get(point, "params"),
-				   json_object_get(target, "points"));
+	return points_match_json(json_object_get(point, "params"), json_object_get(target, "points"));
 }
 
 static const char *key_of(json_t *target, const char *key)
@@ -261,8 +239,10 @@ static int same_match(json_t *p, json_t *q, json_t *target)
 	return 1;
 }
 
-/* "16 B perf_event": a point's values of the "match" keys, with the suite's "param_units" */
-/* @p's values of the target's match keys, but those its "points" fix (the title says them) */
+/*
+ * "16 B perf_event": @p's values of the target's "match" keys, with the
+ * suite's "param_units", but those its "points" fix (the title says them)
+ */
 static void match_label(json_t *p, json_t *target, json_t *units, char *buf, size_t len)
 {
 	json_t *key, *fixed = json_object_get(target, "points");
@@ -272,11 +252,10 @@ static void match_label(json_t *p, json_t *target, json_t *units, char *buf, siz
 	json_array_foreach(json_object_get(target, "match"), i, key) {
 		json_t *v = json_object_get(json_object_get(p, "params"), json_string_value(key));
 		const char *unit = json_string_value(json_object_get(units, json_string_value(key)));
-		json_t *filter = json_object_get(fixed, json_string_value(key));
 
 		if (off >= len)
 			break;
-		if (json_is_string(filter) || json_is_integer(filter))
+		if (points_fix(fixed, json_string_value(key)))
 			continue;
 		if (json_is_integer(v))
 			off += (size_t)snprintf(buf + off, len - off, "%s%lld%s%s", off ? " " : "",

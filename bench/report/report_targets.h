@@ -17,11 +17,4 @@
  */
 void report_targets(FILE *f, json_t *const *roots, int n, const struct suites *all);
 
-/*
- * Does a point's @params pass a target's "points" filter? Each key must
- * equal its value (an integer, or a string: "" also matches a point
- * without the key), or be an integer of at least N ({"min": N}).
- */
-int target_points_match(json_t *params, json_t *filter);
-
 #endif

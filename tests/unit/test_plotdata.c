@@ -45,6 +45,26 @@ static void kernel_filter_and_name(void **state)
 	pb_result_free(&r);
 }
 
+/* The other filter forms (lib/points.h) select the same points; a bad one is refused. */
+static void other_filter_forms(void **state)
+{
+	struct pb_result r;
+
+	(void)state;
+	collect();
+	pb_run(&r, "plotdata", scratch("r.json"), "size", "--kernel", "patched", "impl!=a", "size>=64",
+	       "size<=128", "!mode", "--name", "B only", NULL);
+	assert_exit(&r, 0);
+	assert_output_is(&r, PD "patched-impl-b.dat");
+	pb_result_free(&r);
+	pb_run(&r, "plotdata", scratch("r.json"), "size", "size>=big", NULL);
+	assert_exit(&r, 2);
+	assert_contains(r.err, "pb plotdata: a filter should be KEY=VALUE, KEY!=VALUE, KEY>=N, "
+			"KEY<=N (N an integer) or !KEY (no KEY), not 'size>=big': N is not an integer");
+	assert_string_equal(r.out, "");
+	pb_result_free(&r);
+}
+
 static void no_match_refused(void **state)
 {
 	struct pb_result r;
@@ -63,6 +83,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(block_per_kernel_and_parameter),
 		cmocka_unit_test(kernel_filter_and_name),
+		cmocka_unit_test(other_filter_forms),
 		cmocka_unit_test(no_match_refused),
 	};
 

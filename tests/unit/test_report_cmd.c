@@ -71,6 +71,7 @@ static void assert_in_order(const char *text, const char *first, const char *the
  * judged from the planted comparison's result (tests/fixtures/compare/):
  * x=1, 10 % slower, misses its 2 % target, x=2 meets it, and a suite with
  * no result says so. Rows by "order", the target's or else its suite's.
+ * x=2's "points" is a filter list, x=1's the old object form: both select.
  */
 static void targets_met_and_missed(void **state)
 {

@@ -1,0 +1,59 @@
+#!/bin/sh
+# make test-dry-run: make -n prints what make test and make bench would do
+# and runs none of it. In a copy of the checkout whose kernel, guest and
+# test scripts only write down that they ran, with qemu, the compilers,
+# gnuplot and apt-get on PATH doing the same, make -n of each target must
+# succeed, name kernel/build.sh among what it would run, and leave nothing
+# written down. ($(shell) calls, tests/jobs.sh and pb suites list, do run:
+# make expands them to know the targets.) Host only.
+#   dry-run-check.sh OUT.tap     (env: PB, MAKE)
+set -u
+PB=${PB:-build/pb} MAKE=${MAKE:-make}
+work=$(mktemp -d "${TMPDIR:-/tmp}/pb-dry-run.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+# shellcheck source=tests/tap-result.sh
+. tests/tap-result.sh
+tap_start "$1" dry-run
+
+repo=$work/repo
+mkdir -p "$repo/build"
+git ls-files -c -o --exclude-standard | while read -r f; do [ ! -e "$f" ] || echo "$f"; done |
+	cpio -pdm --quiet "$repo"
+[ ! -x "$PB" ] || cp -a "$PB" "$repo/build/pb"
+git -C "$repo" init -q && git -C "$repo" add -A &&
+	git -C "$repo" -c user.email=pb@localhost -c user.name=patchbench commit -q -m copy
+
+ran=$work/ran
+: > "$ran"
+tattler() { # tattler PATH: PATH only writes down that it ran
+	printf '#!/bin/sh\necho "%s $*" >> "%s"\n' "$1" "$ran" > "$2"
+	chmod +x "$2"
+}
+for s in kernel/build.sh kernel/tree.sh kernel/modules.sh kernel/check-series.sh \
+	vm/mkinitramfs.sh scripts/apt-ensure.sh tests/run-jobs.sh tests/load.sh \
+	tests/suites-check.sh tests/dry-run-check.sh tests/results-check.sh tests/kunit-agree.sh tests/shellcheck.sh \
+	tests/kcidb.sh tests/lava-schema.sh bench/collect/run.sh bench/report/plots.sh; do
+	tattler "$s" "$repo/$s"
+done
+mkdir -p "$work/bin"
+for t in qemu-system-x86_64 gcc cc clang bpftool gnuplot apt-get; do
+	tattler "$t" "$work/bin/$t"
+done
+# A machine that has built nothing yet: an empty kernel cache.
+mkdir -p "$work/cache"
+
+for target in test bench; do
+	if (cd "$repo" && PATH=$work/bin:$PATH PB_CACHE=$work/cache \
+		"$MAKE" -n "$target") > "$work/$target.out" 2>&1; then
+		result ok "$target-succeeds"
+	else
+		result fail "$target-succeeds" "make -n $target: $(tail -n 1 "$work/$target.out")"
+	fi
+	check "$target-prints-builds" "make -n $target does not say it would run kernel/build.sh" \
+		grep -q 'kernel/build\.sh patched' "$work/$target.out"
+	check "$target-runs-nothing" "make -n $target ran: $(tr '\n' ';' < "$ran")" [ ! -s "$ran" ]
+	: > "$ran"
+done
+check test-prints-guest-boots "make -n test does not say it would run tests/run-jobs.sh" \
+	grep -q 'tests/run-jobs\.sh' "$work/test.out"
+tap_finish
