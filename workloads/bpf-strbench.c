@@ -97,7 +97,6 @@ int main(int argc, char **argv)
 	patched = bench_args(argc, argv, &iters, &samples);
 	if (patched < 0)
 		return 2;
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	alt = strbench_alt__open_and_load();
 	if (!alt) {
 		fprintf(stderr, "bpf-strbench: cannot load strbench_alt\n");

@@ -221,7 +221,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bpf-streambench: --iters must be below 195\n");
 		return 2;
 	}
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	alt = streambench_alt__open_and_load();
 	if (!alt) {
 		fprintf(stderr, "bpf-streambench: cannot load streambench_alt\n");

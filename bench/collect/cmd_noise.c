@@ -2,33 +2,28 @@
 /*
  * pb noise [--json] RESULT.json KERNEL SUITE MODE
  *
- * The spread of one kernel's samples in a result, for make selfcheck's noise
- * table and bench/collect/run.sh's adaptive rounds: over the points, the median and
- * the largest coefficient of variation, the fewest samples a point has, and
- * the smallest shift the comparison can then detect at the noisiest point
- * (stat_min_detectable). Prints one "PB-SELFCHECK kind=noise ..." record
+ * The spread of one kernel's samples in a result (collect/noise.h), for make
+ * selfcheck's noise table: over the points, the median and the largest
+ * coefficient of variation, the fewest samples a point has, and the smallest
+ * shift the comparison can then detect at the noisiest point
+ * (stat_min_detectable); pb bench-round decides bench/collect/run.sh's
+ * adaptive rounds by the same figure. Prints one "PB-SELFCHECK kind=noise ..." record
  * line (pb records-collect reads it), or with --json the same as a JSON
  * object { "mode", "suite", "points", "n", "cv_median", "cv_max", "mde_pct" }.
  */
 #include <jansson.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "cmd.h"
 #include "args.h"
-#include "lib/results.h"
-#include "lib/stats.h"
-
-#define MAX_POINTS 256
+#include "collect/noise.h"
 
 static int noise(int argc, char **argv)
 {
-	static struct series s;
-	double cvs[MAX_POINTS];
-	size_t points = 0, n = 0, i;
+	struct noise nz;
 	json_error_t err;
-	json_t *root, *p;
-	int as_json = 0, c;
+	json_t *root;
+	int as_json = 0, has_samples, c;
 	struct args a;
 
 	args_init(&a, &cmd_noise, argc, argv);
@@ -41,35 +36,24 @@ static int noise(int argc, char **argv)
 		fprintf(stderr, "pb noise: %s: %s\n", argv[1], err.text);
 		return 1;
 	}
-	json_array_foreach(json_object_get(root, "points"), i, p) {
-		if (points == MAX_POINTS || !results_load(p, argv[2], &s))
-			continue;
-		cvs[points++] = stat_cv(s.x, s.n);
-		if (!n || s.n < n)
-			n = s.n;
-	}
+	has_samples = noise_of(json_object_get(root, "points"), argv[2], &nz);
 	json_decref(root);
-	if (!points) {
+	if (!has_samples) {
 		fprintf(stderr, "pb noise: no %s samples in %s\n", argv[2], argv[1]);
 		return 1;
 	}
-	{
-		double worst = stat_quantile(cvs, points, 1.0), median = stat_median(cvs, points);
-		double mde = 100.0 * stat_min_detectable(worst, n);
-
-		if (!as_json) {
-			printf("PB-SELFCHECK kind=noise mode=%s suite=%s points=%zu n=%zu "
-			       "cv_median=%.6f cv_max=%.6f mde_pct=%.3f\n", argv[4], argv[3], points,
-			       n, median, worst, mde);
-			return 0;
-		}
-		root = json_pack("{s:s, s:s, s:I, s:I, s:f, s:f, s:f}", "mode", argv[4], "suite",
-				 argv[3], "points", (json_int_t)points, "n", (json_int_t)n,
-				 "cv_median", median, "cv_max", worst, "mde_pct", mde);
-		json_dumpf(root, stdout, JSON_INDENT(1) | JSON_SORT_KEYS);
-		putchar('\n');
-		json_decref(root);
+	if (!as_json) {
+		printf("PB-SELFCHECK kind=noise mode=%s suite=%s points=%zu n=%zu "
+		       "cv_median=%.6f cv_max=%.6f mde_pct=%.3f\n", argv[4], argv[3], nz.points,
+		       nz.n, nz.cv_median, nz.cv_max, nz.mde_pct);
+		return 0;
 	}
+	root = json_pack("{s:s, s:s, s:I, s:I, s:f, s:f, s:f}", "mode", argv[4], "suite", argv[3],
+			 "points", (json_int_t)nz.points, "n", (json_int_t)nz.n, "cv_median",
+			 nz.cv_median, "cv_max", nz.cv_max, "mde_pct", nz.mde_pct);
+	json_dumpf(root, stdout, JSON_INDENT(1) | JSON_SORT_KEYS);
+	putchar('\n');
+	json_decref(root);
 	return 0;
 }
 

@@ -17,6 +17,7 @@
 #include "cmd.h"
 #include "args.h"
 #include "collect/meta_options.h"
+#include "collect/tagged_lines.h"
 #include "lib/results.h"
 
 static json_t *value(const char *v)
@@ -31,19 +32,14 @@ static json_t *value(const char *v)
 	return *v && !*end ? json_real(d) : json_string(v);
 }
 
-static json_t *parse_line(char *rest)
+/* The current line's pairs as one record, or NULL if it has none. */
+static json_t *record(struct tagged_lines *t)
 {
 	json_t *r = json_object();
-	char *save = NULL;
+	char *key, *v;
 
-	for (char *t = strtok_r(rest, " \n", &save); t; t = strtok_r(NULL, " \n", &save)) {
-		char *eq = strchr(t, '=');
-
-		if (!eq)
-			continue;
-		*eq++ = '\0';
-		json_object_set_new(r, t, value(eq));
-	}
+	while (tagged_lines_pair(t, &key, &v))
+		json_object_set_new(r, key, value(v));
 	if (!json_object_size(r)) {
 		json_decref(r);
 		return NULL;
@@ -81,22 +77,19 @@ static int records_collect(int argc, char **argv)
 	if (c < 0)
 		return a.status;
 	for (int i = 0; i < a.noperands; i++) {
-		char line[4096];
-		FILE *f = fopen(a.operands[i], "r");
+		struct tagged_lines t;
 
-		if (!f) {
+		if (tagged_lines_open(&t, a.operands[i], tag)) {
 			perror(a.operands[i]);
 			return 1;
 		}
-		while (fgets(line, sizeof(line), f)) {
-			size_t n = strlen(tag);
-			json_t *r = strncmp(line, tag, n) || line[n] != ' ' ? NULL :
-				    parse_line(line + n + 1);
+		while (tagged_lines_next(&t)) {
+			json_t *r = record(&t);
 
 			if (r)
 				json_array_append_new(records, r);
 		}
-		fclose(f);
+		tagged_lines_close(&t);
 	}
 	if (!json_array_size(records)) {
 		fprintf(stderr, "pb records-collect: no %s lines in the input\n", tag);

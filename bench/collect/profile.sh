@@ -9,17 +9,16 @@
 #   profile.sh SUITE     (env: PB, INITRAMFS, ACCEL, PB_CACHE)
 set -eu
 . bench/lib/guest.sh
+. bench/collect/tool_guest.sh
 suite=$1
 raw=build/profile/$suite out=profiles/$suite
 rm -rf "$raw" && mkdir -p "$raw/home" "$out"
-command -v perf > /dev/null || { echo "profile: perf missing: apt-get install linux-perf" >&2; exit 1; }
+need_host_tool profile perf linux-perf || exit 1
 boot=$(suite_boot_options "$suite") || exit 1
 for k in baseline patched; do
 	dir=$raw/$k
 	echo "profile: $suite on $k under perf record -g (cpu-clock)"
-	# shellcheck disable=SC2086 # options are words by construction
-	guest_run "$k" "$dir" "profile/$suite/$k" profile "$k,$suite" $boot --share /=host ||
-		{ echo "profile: error: $suite on $k failed (log $dir/console.log)" >&2; exit 1; }
+	tool_guest_run profile "$suite" "$k" "$dir" "$k,$suite" "$boot" || exit 1
 	# one build-id cache with both kernels' symbols, for perf diff
 	cp -a --remove-destination "$dir/buildid/.debug" "$raw/home/"
 	cp "$dir/report.txt" "$out/$k.report.txt.tmp" && mv "$out/$k.report.txt.tmp" "$out/$k.report.txt"

@@ -5,7 +5,7 @@
 #                             BUDGET, TARGET_MDE; KERNELS and RESULT for
 #                             make bisect: other kernels, another file)
 # ROUNDS is the least number of boots per kernel. While the noisiest point
-# could still hide a shift of TARGET_MDE % (pb noise) and another round fits
+# could still hide a shift of TARGET_MDE % (pb bench-round) and another round fits
 # in BUDGET seconds of this suite, more rounds run: noisy modes get more
 # samples, icount (exact) stays at ROUNDS.
 set -eu
@@ -40,25 +40,18 @@ round() { # round R: one boot of each kernel
 	done
 }
 
-# worst_mde: the largest detectable shift (%) over the kernels so far.
-worst_mde() {
-	# shellcheck disable=SC2086
-	"$PB" bench-collect --suite "$suite" --unit so-far --accel "$accel_used" \
-		--out "$work/so-far.json" $inputs > /dev/null
-	for k in $kernels; do
-		"$PB" noise --json "$work/so-far.json" "$k" "$suite" "$accel_used" > "$work/noise-$k.json"
-		"$PB" json-get "$work/noise-$k.json" mde_pct
-	done > "$work/mde.txt"
-	sort -g "$work/mde.txt" | tail -n 1
-}
-
 r=0
 while [ "$r" -lt "$rounds" ]; do r=$((r + 1)); round "$r"; done
 while :; do
-	mde=$(worst_mde)
+	# the largest shift (%) a kernel's noisiest point could still hide;
+	# pb bench-round exits 0 when that is at most the target, 10 when not
+	more=0
+	# shellcheck disable=SC2086
+	mde=$("$PB" bench-round --suite "$suite" --target "$target" $inputs) || more=$?
+	[ "$more" -eq 0 ] || [ "$more" -eq 10 ] || exit 1
 	took=$(( $(date +%s) - start ))
 	per_round=$((took / r))
-	if awk -v m="$mde" -v t="$target" 'BEGIN { exit !(m <= t) }'; then
+	if [ "$more" -eq 0 ]; then
 		echo "bench: $suite: $r rounds; the noisiest point detects a ${mde} % shift (target $target %)"
 		break
 	fi

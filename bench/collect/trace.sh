@@ -9,10 +9,11 @@
 #   trace.sh SUITE FUNCS [ARGS]   (env: PB, INITRAMFS, ACCEL, PB_CACHE)
 set -eu
 . bench/lib/guest.sh
+. bench/collect/tool_guest.sh
 suite=$1 funcs=$2 args=${3:-}
 raw=build/trace/$suite out=profiles/$suite
 rm -rf "$raw" && mkdir -p "$raw" "$out"
-command -v trace-cmd > /dev/null || { echo "trace: trace-cmd missing: apt-get install trace-cmd" >&2; exit 1; }
+need_host_tool trace trace-cmd trace-cmd || exit 1
 {
 	echo "# make trace SUITE=$suite: function_graph on $funcs, depth 1${args:+, suite args $args}"
 	echo "# per call, in ns of the guest clock (under icount: guest instructions)"
@@ -21,9 +22,7 @@ boot=$(suite_boot_options "$suite") || exit 1
 for k in baseline patched; do
 	dir=$raw/$k
 	echo "trace: $suite on $k, function_graph on $funcs"
-	# shellcheck disable=SC2086 # options are words by construction
-	if ! guest_run "$k" "$dir" "trace/$suite/$k" trace "$k,$suite,$funcs${args:+,$args}" $boot --share /=host; then
-		echo "trace: error: $suite on $k failed (log $dir/console.log)" >&2
+	if ! tool_guest_run trace "$suite" "$k" "$dir" "$k,$suite,$funcs${args:+,$args}" "$boot"; then
 		rm -f "$out/trace.txt.tmp"
 		exit 1
 	fi

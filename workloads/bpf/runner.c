@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "runner.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 static const char *tap_prefix = "";
@@ -33,14 +35,10 @@ void tap(int ok, const char *name, const char *fmt, ...)
 	tap_failed += !ok;
 }
 
-int tap_count(void)
+int tap_done(void)
 {
-	return tap_n;
-}
-
-int tap_failures(void)
-{
-	return tap_failed;
+	printf("1..%d\n", tap_n);
+	return tap_failed != 0;
 }
 
 static char log_buf[1 << 16];
@@ -86,6 +84,15 @@ int runner_start(int argc, char **argv)
 	return !strcmp(argv[1], "present");
 }
 
+struct btf *runner_vmlinux_btf(void)
+{
+	struct btf *vmlinux = btf__load_vmlinux_btf();
+
+	if (!vmlinux)
+		tap(0, "vmlinux-btf", "cannot read /sys/kernel/btf/vmlinux: %s", strerror(errno));
+	return vmlinux;
+}
+
 int bench_args(int argc, char **argv, int *iters, int *samples)
 {
 	if (argc < 2 || (strcmp(argv[1], "baseline") && strcmp(argv[1], "patched")))
@@ -100,8 +107,10 @@ int bench_args(int argc, char **argv, int *iters, int *samples)
 		else
 			goto usage;
 	}
-	if (*iters > 0 && *samples > 0)
+	if (*iters > 0 && *samples > 0) {
+		setvbuf(stdout, NULL, _IOLBF, 0);
 		return !strcmp(argv[1], "patched");
+	}
 	fprintf(stderr, "%s: --iters and --samples must be positive\n", argv[0]);
 	return -1;
 usage:

@@ -1,15 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* What the BPF test runners share: TAP lines and libbpf's messages. */
+/*
+ * What the BPF runners share: TAP lines, vmlinux's BTF and libbpf's
+ * messages for the tests, the arguments for the benchmarks.
+ */
 #ifndef PB_BPF_RUNNER_H
 #define PB_BPF_RUNNER_H
 
 #include <stddef.h>
 
+struct btf;
+
 /* "ok N - PREFIX.NAME", or "not ok ... # WHY" (printf-style) when !ok. */
 void tap_init(const char *prefix);
 void tap(int ok, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-int tap_count(void);
-int tap_failures(void);
+/* After the last test: the plan "1..N"; the runner's exit status, 1 if a test failed. */
+int tap_done(void);
 
 /*
  * Test runners: "NAME present|absent PREFIX". Returns 1 (present) or 0
@@ -18,10 +23,14 @@ int tap_failures(void);
  */
 int runner_start(int argc, char **argv);
 
+/* vmlinux's BTF (btf__free() it), or NULL after a failed "vmlinux-btf" test. */
+struct btf *runner_vmlinux_btf(void);
+
 /*
  * Benchmark runners: "NAME baseline|patched [--iters K] [--samples S]".
  * Returns 1 (patched) or 0 (baseline) with *iters and *samples set (their
- * defaults on entry), or -1 after printing the usage.
+ * defaults on entry) and stdout line-buffered, so that each PB-BENCH line
+ * reaches the console as it is made; or -1 after printing the usage.
  */
 int bench_args(int argc, char **argv, int *iters, int *samples);
 
