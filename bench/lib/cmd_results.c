@@ -90,6 +90,14 @@ static int newest(const struct request *q)
 		json_object_set_new(doc, q->suites[s], hit);
 	}
 	layout_walk_free(&w);
+	if (!json_object_size(doc)) {
+		fprintf(stderr, WHO ": no result of");
+		for (int s = 0; s < q->nsuites; s++)
+			fprintf(stderr, " %s", q->suites[s]);
+		fprintf(stderr, " at %s or before it in its history\n", q->rev ? q->rev : "HEAD");
+		json_decref(doc);
+		return 1;
+	}
 	if (!q->json) {
 		json_decref(doc);
 		return 0;
@@ -307,7 +315,8 @@ const struct pb_cmd cmd_results = {
 		   "  path     where a run now files SUITE's result (creates nothing)\n"
 		   "  newest   each SUITE's newest result at REV (default HEAD): the first found\n"
 		   "           walking git rev-list --topo-order REV, HEAD's -dirty run first\n"
-		   "           when REV is HEAD; one path a line, for the suites that have one.\n"
+		   "           when REV is HEAD; one path a line, for the suites that have one\n"
+		   "           (none: an error).\n"
 		   "           --json: {SUITE: {path, run, commit}}\n"
 		   "  all      every result of each SUITE on the commits FROM (default: the\n"
 		   "           first) to TO (default: HEAD), oldest first; the paths, one a\n"
@@ -315,7 +324,7 @@ const struct pb_cmd cmd_results = {
 		   "  check    every result whose meta.project_commit is not its directory's\n"
 		   "           RUN (a result moved by hand) is an error\n"
 		   "exit status: 1 when a revision is not a commit, FROM is not an ancestor of\n"
-		   "TO, git fails, or check finds a misfiled result\n",
+		   "TO, git fails, newest finds no result, or check finds a misfiled result\n",
 	.options = options,
 	.min_operands = 1,
 	.max_operands = -1,
