@@ -5,9 +5,10 @@
 # A revision's results of a suite are its newest (pb results newest --rev):
 # its own run's, else those of the nearest commit before it that has some;
 # "results of" says which run each side's came from.
-# Each suite's table is pb compare's; its JSON (build/compare/RUNA-RUNB/SUITE.json)
-# gives the closing summary and PLOTS/compare-SUITE.png (plots/compare.gp):
-# B/A per point with its interval, the noise floor as a band. Exits 3 when
+# Each suite's table, its line of the closing summary, its JSON
+# (build/compare/RUNA-RUNB/SUITE.json) and the data of PLOTS/compare-SUITE.png
+# (plots/compare.gp: B/A per point with its interval, the noise floor as a
+# band) are one pb compare's. Exits 3 when
 # any point regressed significantly (over 2 %). A records suite's results
 # (crash-memory) compare figure by figure within its manifest's tolerances,
 # across revisions only (they hold one kernel); exit 3 when a figure changed.
@@ -37,7 +38,9 @@ result() {
 mkdir -p build/compare
 newest "$a" a || exit 1
 [ -z "$b" ] || newest "$b" b || exit 1
-status=0 summary="" drawn=""
+summary=build/compare/summary.txt
+: > "$summary"
+status=0 drawn=""
 for s in $suites; do
 	# shellcheck disable=SC2046
 	set -- $("$PB" suites get "$s" kernels 2>/dev/null)
@@ -67,36 +70,23 @@ for s in $suites; do
 		set -- "$fa:baseline" "$fa:patched"
 	fi
 	mkdir -p "$out"
-	rm -f "$out/$s.json"
-	"$PB" compare --save "$out/$s.json" "$@"
+	rm -f "$out/$s.json" "$out/compare-$s.vars"
+	[ -n "$records" ] || set -- --plot-data "$out/compare-$s" "$@"
+	"$PB" compare --save "$out/$s.json" --summary "$summary" "$@"
 	rc=$?
 	[ "$rc" = 3 ] && status=3
 	[ "$rc" = 1 ] && [ "$status" = 0 ] && status=1
 	echo
-	[ -f "$out/$s.json" ] || continue
-	if [ -n "$records" ]; then
-		# shellcheck disable=SC2046
-		set -- $("$PB" json-get "$out/$s.json" summary.figures summary.judged summary.changed) ||
-			{ status=1; continue; }
-		summary="$summary
-  $s: $1 figures, $2 judged by their tolerance, $3 changed ($out/$s.json)"
-		continue
-	fi
-	# shellcheck disable=SC2046
-	set -- $("$PB" json-get "$out/$s.json" summary.points summary.regressions \
-		summary.verdicts.slower-small summary.verdicts.faster summary.verdicts.invalid) ||
-		{ status=1; continue; }
-	summary="$summary
-  $s: $1 points, $2 regressions, $3 slower by under 2 %, $4 faster, $5 invalid ($out/$s.json)"
+	{ [ -z "$records" ] && [ -f "$out/compare-$s.vars" ]; } || continue
 	mkdir -p "$plots"
-	if "$PB" compare-plot "$out/$s.json" "$out" "compare-$s" &&
-		gnuplot_draw plots/compare.gp "$out/compare-$s.vars" "$plots" "$out"; then
+	if gnuplot_draw plots/compare.gp "$out/compare-$s.vars" "$plots" "$out"; then
 		drawn="$drawn $plots/compare-$s.png"
 	else
 		status=1
 	fi
 done
-[ -n "$summary" ] || { echo "compare: no suite ($suites) has results on both sides" >&2; exit 1; }
-echo "compare: B/A per suite:$summary"
+[ -s "$summary" ] || { echo "compare: no suite ($suites) has results on both sides" >&2; exit 1; }
+echo "compare: B/A per suite:"
+cat "$summary"
 [ -z "$drawn" ] || echo "compare: plots:$drawn"
 exit $status
