@@ -451,16 +451,16 @@ selfcheck: setup-bench kernels kernel-selfcheck modules modules-selfcheck bpf to
 		TCG_RUNS=$(TCG_RUNS) bench/collect/selfcheck.sh
 	@$(MAKE) --no-print-directory report
 
-# Each suite's results, chosen by the project's history (bench/lib/results-of.sh),
-# never by file time: the newest makes its part of RESULTS.md, all of them
-# its History part.
+# Each suite's results, chosen by the project's history (pb results all: the
+# results layout, bench/lib/layout.h), never by file time: the newest makes
+# its part of RESULTS.md, all of them its History part.
 PLOT_DATA := $(BUILD)/plots
 # make report REPORT_OUT=DIR writes DIR/RESULTS.md and DIR/plots/ (tests/results-check.sh).
 REPORT_OUT ?= .
 PLOTS_OUT = $(REPORT_OUT)/plots
 
 report: tools plots
-	@$(PB) report $(REPORT_OUT)/RESULTS.md $(foreach s,$(SUITES) selfcheck,$(shell bench/lib/results-of.sh --all $(s)))
+	@$(PB) report $(REPORT_OUT)/RESULTS.md $(shell $(PB) results all $(SUITES) selfcheck)
 
 # gnuplot draws plots/*.png from the newest results, each suite's by the recipe
 # in its manifest (bench/report/plots.sh).

@@ -55,23 +55,62 @@ for c in "$c1" "$c2" "$c3" "$c2-dirty"; do
 	echo '{}' > "$planted/results/$c/s.json"
 done
 
+# results ARGS...: pb results in the planted repository, its output as one
+# line (stderr too, so a check names what went wrong), its exit status
+case $PB in /*) pb_abs=$PB ;; *) pb_abs=$top/$PB ;; esac
+results() {
+	(cd "$planted" && "$pb_abs" results "$@") > "$work/results.out" 2>&1
+	r_status=$?
+	tr '\n' ' ' < "$work/results.out"
+	return "$r_status"
+}
+has() { case $1 in *"$2"*) return 0 ;; esac; return 1; }
+
 # 3. The newest result is the nearest commit's, whatever the file times;
 # a -dirty directory of another commit than HEAD is not HEAD's.
 touch -d '2000-01-01' "$planted/results/$c3/s.json"
 touch "$planted/results/$c1/s.json"
-latest=$(cd "$planted" && "$top/bench/lib/results-of.sh" s)
+latest=$(results newest s)
 check selection-by-history "chose $latest, not results/$c3/s.json" \
-	[ "$latest" = "results/$c3/s.json" ]
-all=$(cd "$planted" && "$top/bench/lib/results-of.sh" --all s | tr '\n' ' ')
+	[ "$latest" = "results/$c3/s.json " ]
+all=$(results all s)
 check selection-all-in-commit-order "listed $all" \
 	[ "$all" = "results/$c1/s.json results/$c2/s.json results/$c3/s.json " ]
+latest=$(results newest --rev "$c2" s)
+check selection-dirty-only-for-head "at c2 chose $latest, not results/$c2/s.json" \
+	[ "$latest" = "results/$c2/s.json " ]
 mkdir -p "$planted/results/$c3-dirty" && echo '{}' > "$planted/results/$c3-dirty/s.json"
-latest=$(cd "$planted" && "$top/bench/lib/results-of.sh" s)
+latest=$(results newest s)
 check selection-head-dirty "chose $latest, not HEAD's uncommitted results" \
-	[ "$latest" = "results/$c3-dirty/s.json" ]
+	[ "$latest" = "results/$c3-dirty/s.json " ]
 rm -r "$planted/results/$c3-dirty"
-range=$(cd "$planted" && "$top/bench/lib/results-of.sh" --all s "$c2" "$c2" | tr '\n' ' ')
+range=$(results all --from "$c2" --to "$c2" s)
 check selection-range "FROM=TO=c2 listed $range" [ "$range" = "results/$c2/s.json " ]
+got=$(results all --from "$c3" --to "$c1" s; echo "exit $?")
+check selection-from-not-ancestor "FROM=c3 TO=c1: $got" \
+	[ "$got" = "pb results: $c3 is not an ancestor of $c1 exit 1" ]
+got=$(results all --to nosuch s; echo "exit $?")
+check selection-not-a-commit "TO=nosuch: $got" \
+	[ "$got" = "pb results: 'nosuch' is not a commit of this repository exit 1" ]
+
+# 4. A partial run (some of a suite's points) is filed beside the full
+# results and never taken for one: p's newest full result stays c1's; the
+# run id of a tree with tracked changes ends in -dirty, and results go
+# under RESULTS_DIR when it is set.
+echo '{}' > "$planted/results/$c1/p.json"
+echo '{}' > "$planted/results/$c3/p.partial.json"
+latest=$(results newest p) all=$(results all p)
+check partial-not-newest "newest $latest, all $all" \
+	[ "$latest $all" = "results/$c1/p.json  results/$c1/p.json " ]
+got=$(results path --partial p)
+check partial-path "$got" [ "$got" = "results/$c3/p.partial.json " ]
+echo changed > "$planted/code"
+got="$(results run-id)/ $(RESULTS_DIR=elsewhere results path s)"
+git -C "$planted" checkout -q code
+check run-id-dirty "a tree with a changed tracked file: $got" \
+	[ "$got" = "$c3-dirty / elsewhere/$c3-dirty/s.json " ]
+got=$(results run-id)
+check run-id-clean "$got" [ "$got" = "$c3 " ]
 
 # samples SUITE PARAMS COST BOOT: PB-BENCH lines of one boot, six samples
 # around COST (within 0.1 %), each 2K batch costing twice.
@@ -130,14 +169,13 @@ for c in "$c1" "$c2" "$c3"; do
 done
 hist=$work/history
 mkdir -p "$hist/data" "$hist/out"
-files=$(cd "$planted" && "$top/bench/lib/results-of.sh" --all hist | sed "s|^|$planted/|")
+files=$(results --root "$planted/results" all hist)
 # shellcheck disable=SC2086 # paths without spaces
 # shellcheck source=bench/lib/gnuplot.sh
 if (. bench/lib/gnuplot.sh && history_draw hist "$hist/out" "$hist/data" $files) > "$hist/draw.out" 2>&1; then
 	table=$hist/data/history-hist.md
 	# cell ROW COLUMN: the table's cell (columns: 1 parameters, 2 c1, 3 c2, 4 c3)
 	cell() { awk -F' [|] ' -v r="| $1" -v c="$2" '$1 == r { print $c }' "$table"; }
-	has() { case $1 in *"$2"*) return 0 ;; esac; return 1; }
 	lacks() { ! has "$1" "$2"; }
 	drawn() { [ -s "$1" ] && [ ! -s "$2" ]; }
 	at_c2=$(cell x=1 3) elsewhere="$(cell x=1 2) / $(cell x=1 4) / $(grep '^| x=2 ' "$table")"
@@ -151,5 +189,14 @@ if (. bench/lib/gnuplot.sh && history_draw hist "$hist/out" "$hist/data" $files)
 else
 	result fail history-planted "history_draw failed: $(tr '\n' ' ' < "$hist/draw.out")"
 fi
+
+# 7. pb results check: the planted results are each filed under the run
+# they record; one moved by hand to another run's directory is named.
+got=$(results check; echo "exit $?")
+check check-filed-right "$got" [ "$got" = "exit 0" ]
+mv "$planted/results/$c1/hist.json" "$planted/results/$c2/moved.json"
+got=$(results check; echo "exit $?")
+check check-names-misfiled "$got" has "$got" \
+	"results/$c2/moved.json: recorded at run $c1, filed under run $c2"
 
 tap_finish

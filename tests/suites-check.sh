@@ -22,7 +22,7 @@ has_in() { grep -qF -- "$2" "$1"; }
 
 # The checkout as it stands (tracked and new files, built harness kept
 # newer than its sources), as a repository of one commit, so the results
-# planted at that commit are the ones bench/lib/results-of.sh picks.
+# filed for that commit (pb results path) are the ones pb results picks.
 repo=$work/repo
 mkdir -p "$repo"
 git ls-files -c -o --exclude-standard | while read -r f; do [ ! -e "$f" ] || echo "$f"; done |
@@ -31,7 +31,8 @@ mkdir -p "$repo/build" && cp -a build/pb build/libpb.a build/obj build/tests "$r
 git -C "$repo" init -q
 git -C "$repo" add -A
 git -C "$repo" -c user.email=pb@localhost -c user.name=patchbench commit -q -m copy
-commit=$(git -C "$repo" rev-parse --short=12 HEAD)
+commit=$(cd "$repo" && "$PB" results run-id)
+planted_result=$(cd "$repo" && "$PB" results path planted)
 
 # The new suite: a copy of suites/ plus planted/, manifest and guest script.
 # Its n=1 target's "points" is the old object form, which still selects
@@ -74,9 +75,9 @@ for boot in 1 2; do
 	{ samples 1 100; samples 2 200; samples 4 400; } > "$work/a$boot.txt"
 	{ samples 1 100; samples 2 200; samples 4 440; } > "$work/b$boot.txt"
 done
-mkdir -p "$repo/results/$commit"
+mkdir -p "$repo/$(dirname "$planted_result")"
 check planted-result "pb bench-collect failed" "$PB" bench-collect --suite planted --unit u \
-	--accel icount --meta project_commit="$commit" --out "$repo/results/$commit/planted.json" \
+	--accel icount --meta project_commit="$commit" --out "$repo/$planted_result" \
 	baseline="$work/a1.txt" baseline="$work/a2.txt" patched="$work/b1.txt" patched="$work/b2.txt"
 
 # in_repo MAKE-ARGS...: make in the copy with the new suites, output in $work/make.out

@@ -1,11 +1,11 @@
 #!/bin/sh
 # The crash-memory "suite": boot the patched kernel with crashkernel=320M and
 # with crashkernel=64M crashkernel=256M,cma, let the crashkernel guest test
-# measure memory in each, and record results/<project commit>/crash-memory.json.
+# measure memory in each, and record the run's crash-memory result (pb results path).
 #   crash-memory.sh     (env: PB, INITRAMFS, ACCEL, PB_CACHE, BENCH_OUT)
 set -eu
 . bench/lib/guest.sh
-commit=$(project_commit)
+result=$("$PB" results path crash-memory)
 work=$BENCH_OUT/crash-memory
 rm -rf "$work" && mkdir -p "$work"
 inputs='' accel_used=''
@@ -23,7 +23,7 @@ for c in plain cma; do
 	accel_used=$(cat "$dir/accel")
 	inputs="$inputs $dir/memory.txt"
 done
-mkdir -p "results/$commit"
+mkdir -p "$(dirname "$result")"
 bench/collect/meta.sh "$work/meta.txt" "$accel_used" 1
 # shellcheck disable=SC2086
-"$PB" records-collect --tag PB-MEM --suite crash-memory --kind memory --out "results/$commit/crash-memory.json" --meta-file "$work/meta.txt" $inputs
+"$PB" records-collect --tag PB-MEM --suite crash-memory --kind memory --out "$result" --meta-file "$work/meta.txt" $inputs

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Run one benchmark suite on both kernels, interleaved boot by boot, and
-# record the samples as results/<project commit>/<suite>.json.
+# record the samples as the run's result of the suite (pb results path).
 #   run.sh SUITE ROUNDS      (env: PB, INITRAMFS, ACCEL, PB_CACHE, BENCH_OUT,
 #                             BUDGET, TARGET_MDE; KERNELS and RESULT for
 #                             make bisect: other kernels, another file)
@@ -15,7 +15,8 @@ suite=$1 rounds=$2 budget=${BUDGET:-600} target=${TARGET_MDE:-1}
 # kernels, and how its boots differ (suite_vm_options)
 kernels=${KERNELS:-$("$PB" suites get "$suite" kernels)}
 vm_options=$(suite_vm_options "$suite")
-commit=$(project_commit)
+# filed under the run id of the tree the run starts from
+result=${RESULT:-$("$PB" results path "$suite")}
 work=$BENCH_OUT/$suite
 rm -rf "$work" && mkdir -p "$work"
 inputs='' accel_used=''
@@ -69,7 +70,6 @@ icount) unit="guest instructions (icount)" ;;
 tcg) unit="ns (TCG wall clock: noisy)" ;;
 *) unit="ns" ;;
 esac
-result=${RESULT:-results/$commit/$suite.json}
 mkdir -p "$(dirname "$result")"
 bench/collect/meta.sh "$work/meta.txt" "$accel_used" "$r"
 # shellcheck disable=SC2086

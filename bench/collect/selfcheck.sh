@@ -8,12 +8,12 @@
 #      with the loop off is compared with boots where it costs 1, 2, 5 and
 #      10 % of one sendmsg() at one route.
 #   3. The same at 10, 25, 50 and 100 % under TCG wall clock (TCG_RUNS).
-# Every comparison is `pb compare`'s. Writes results/<commit>/selfcheck.json.
+# Every comparison is `pb compare`'s. Writes the run's selfcheck result (pb results path).
 #   selfcheck.sh   (env: PB, INITRAMFS, ACCEL, PB_CACHE, BENCH_OUT, SUITES,
 #                   AA_RUNS, POWER_RUNS, TCG_RUNS)
 set -eu
 . bench/lib/guest.sh
-commit=$(project_commit)
+result=$("$PB" results path selfcheck)
 work=$BENCH_OUT/selfcheck
 rm -rf "$work" && mkdir -p "$work"
 records=$work/records.txt
@@ -96,7 +96,7 @@ power() {
 power "$(cat "$work/calibrate/accel")" "$ACCEL" "$power_runs" 1 2 5 10
 power tcg tcg "$tcg_runs" 10 25 50 100
 
-mkdir -p "results/$commit"
+mkdir -p "$(dirname "$result")"
 bench/collect/meta.sh "$work/meta.txt" "$icount_accel" "$aa_runs"
 "$PB" records-collect --tag PB-SELFCHECK --suite selfcheck --kind selfcheck \
-	--out "results/$commit/selfcheck.json" --meta-file "$work/meta.txt" "$records"
+	--out "$result" --meta-file "$work/meta.txt" "$records"

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pb compare [--json] [--save FILE] A.json[:KERNEL] B.json[:KERNEL]
+ * pb compare [--json] [--save FILE] [--summary FILE] [--plot-data DIR/NAME]
+ *     A.json[:KERNEL] B.json[:KERNEL]
  *
  * One suite's figures of B against A, point by point: medians, the B/A
  * ratio with its 95 % bootstrap interval, Mann-Whitney p and a verdict.
@@ -11,7 +12,10 @@
  * under the noise floor (results_compare()) is not called a change.
  * Prints a Markdown table, or with --json the comparison as JSON
  * (compare_results(): what scripts read, with pb json-get); --save FILE
- * also writes that JSON to FILE. Exits 3 when a point got significantly
+ * also writes that JSON to FILE, --summary FILE adds the comparison's
+ * one-line summary to FILE (make compare prints them after every suite's
+ * table) and --plot-data the data of plots/compare.gp (compare_plot.h), so
+ * make compare reads nothing back. Exits 3 when a point got significantly
  * slower by more than 2 %, 2 on bad usage, 1 on bad input.
  * Two results of a records suite (crash-memory) are compared figure by
  * figure within the tolerances of the suite's manifest (compare_records.h):
@@ -25,6 +29,7 @@
 #include "cmd.h"
 #include "args.h"
 #include "compare/compare.h"
+#include "compare/compare_plot.h"
 #include "compare/compare_records.h"
 #include "lib/results.h"
 #include "lib/suites.h"
@@ -137,6 +142,54 @@ static void print_records_table(json_t *cmp)
 	       json_integer_value(json_object_get(summary, "changed")));
 }
 
+/* Add the summary line of @cmp (saved to @save, if not NULL) to @file; -1, said why, on failure. */
+static int add_summary(json_t *cmp, int is_records, const char *save, const char *file)
+{
+	json_t *summary = json_object_get(cmp, "summary");
+	FILE *f = fopen(file, "a");
+	int bad;
+
+	if (!f) {
+		perror(file);
+		return -1;
+	}
+	fprintf(f, "  %s: ", json_string_value(json_object_get(cmp, "suite")));
+	if (is_records)
+		fprintf(f, "%lld figures, %lld judged by their tolerance, %lld changed",
+			json_integer_value(json_object_get(summary, "figures")),
+			json_integer_value(json_object_get(summary, "judged")),
+			json_integer_value(json_object_get(summary, "changed")));
+	else
+		fprintf(f, "%lld points, %lld regressions, %d slower by under 2 %%, %d faster, "
+			"%d invalid", json_integer_value(json_object_get(summary, "points")),
+			json_integer_value(json_object_get(summary, "regressions")),
+			count(cmp, verdict_name(VERDICT_SLOWER_SMALL)),
+			count(cmp, verdict_name(VERDICT_FASTER)), count(cmp, verdict_name(VERDICT_INVALID)));
+	if (save)
+		fprintf(f, " (%s)", save);
+	fputc('\n', f);
+	bad = ferror(f);
+	if (fclose(f) || bad) {
+		perror(file);
+		return -1;
+	}
+	return 0;
+}
+
+/* --plot-data DIR/NAME: compare_plot_write() of @cmp; -1 on failure. */
+static int plot_data(json_t *cmp, const char *dir_name)
+{
+	char dir[4096];
+	char *slash;
+
+	snprintf(dir, sizeof(dir), "%s", dir_name);
+	slash = strrchr(dir, '/');
+	if (!slash)
+		return compare_plot_write(cmp, ".", dir_name);
+	*slash = '\0';
+	return compare_plot_write(cmp, dir, slash + 1);
+}
+
 /* The "records" object of the manifest of the suite @root is a result of, or NULL with @why. */
 static json_t *records_spec(json_t *root, struct suites *all, const char **why)
 {
@@ -163,7 +216,7 @@ static json_t *records_spec(json_t *root, struct suites *all, const char **why)
 static int compare(int argc, char **argv)
 {
 	char file_a[4096], file_b[4096];
-	const char *save = NULL, *why = NULL;
+	const char *save = NULL, *summary = NULL, *plot = NULL, *why = NULL;
 	struct compare_side a, b;
 	int as_json = 0, status = 0, is_records, c;
 	static struct suites all;
@@ -174,8 +227,12 @@ static int compare(int argc, char **argv)
 	while ((c = args_next(&args)) > 0)
 		if (c == 'j')
 			as_json = 1;
-		else
+		else if (c == 's')
 			save = args.value;
+		else if (c == 'm')
+			summary = args.value;
+		else
+			plot = args.value;
 	if (c < 0)
 		return args.status;
 	if (open_side(args.operands[0], file_a, sizeof(file_a), &a))
@@ -202,6 +259,13 @@ static int compare(int argc, char **argv)
 		status = 1;
 	} else if (save && results_write(cmp, save)) {
 		status = 1;
+	} else if (plot && is_records) {
+		fprintf(stderr, "pb compare: --plot-data: %s and %s are records, not points\n", a.file,
+			b.file);
+		status = 1;
+	} else if ((plot && plot_data(cmp, plot)) ||
+		   (summary && add_summary(cmp, is_records, save, summary))) {
+		status = 1;
 	} else {
 		if (as_json)
 			json_dumpf(cmp, stdout, JSON_INDENT(1) | JSON_SORT_KEYS);
@@ -224,6 +288,8 @@ static int compare(int argc, char **argv)
 static const struct option options[] = {
 	{ "json", no_argument, NULL, 'j' },
 	{ "save", required_argument, NULL, 's' },
+	{ "summary", required_argument, NULL, 'm' },
+	{ "plot-data", required_argument, NULL, 'p' },
 	{ 0 },
 };
 
@@ -231,10 +297,14 @@ const struct pb_cmd cmd_compare = {
 	.name = "compare",
 	.run = compare,
 	.summary = "compare one suite's results across revisions or kernels",
-	.usage = "pb compare [--json] [--save FILE] A.json[:KERNEL] B.json[:KERNEL]",
+	.usage = "pb compare [--json] [--save FILE] [--summary FILE] [--plot-data DIR/NAME]\n"
+		 "    A.json[:KERNEL] B.json[:KERNEL]",
 	.details = "KERNEL: baseline, patched, ... (default patched).\n"
 		   "  --json       print the comparison as JSON instead of a Markdown table\n"
 		   "  --save FILE  also write the comparison's JSON to FILE\n"
+		   "  --summary FILE  add its one-line summary (suite, counts, FILE of --save) to FILE\n"
+		   "  --plot-data DIR/NAME  write the data of plots/compare.gp, as pb compare-plot\n"
+		   "               does (not for records)\n"
 		   "Results of a records suite (crash-memory) are compared figure by figure, each\n"
 		   "within the tolerance its manifest gives (SUITES_DIR, default suites/).\n"
 		   "exit status: 0 no regression, 3 a point significantly slower by more than 2 %\n"

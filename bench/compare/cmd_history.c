@@ -3,7 +3,7 @@
  * pb history [--md FILE] [--data DIR] RESULT.json...
  *
  * One suite's points across project commits (make history): the results
- * are given oldest commit first (bench/lib/results-of.sh --all). Prints the
+ * are given oldest commit first (pb results all). Prints the
  * Markdown table (history_markdown()), or writes it to FILE; --data DIR
  * also writes the data of plots/history.gp (history_plotdata()).
  */

@@ -2,41 +2,45 @@
 # make compare A=<rev> [B=<rev>] [SUITE=...] [KERNEL=patched|baseline]
 # With B: kernel KERNEL of revision B against the same kernel of A, suite by
 # suite. Without B: the two kernels of A's run (baseline -> patched).
-# Revisions are project commits with results in results/<commit12>[-dirty].
-# Each suite's table is pb compare's; its JSON (build/compare/A-B/SUITE.json)
-# gives the closing summary and PLOTS/compare-SUITE.png (plots/compare.gp):
-# B/A per point with its interval, the noise floor as a band. Exits 3 when
+# A revision's results of a suite are its newest (pb results newest --rev):
+# its own run's, else those of the nearest commit before it that has some;
+# "results of" says which run each side's came from.
+# Each suite's table, its line of the closing summary, its JSON
+# (build/compare/RUNA-RUNB/SUITE.json) and the data of PLOTS/compare-SUITE.png
+# (plots/compare.gp: B/A per point with its interval, the noise floor as a
+# band) are one pb compare's. Exits 3 when
 # any point regressed significantly (over 2 %). A records suite's results
 # (crash-memory) compare figure by figure within its manifest's tolerances,
 # across revisions only (they hold one kernel); exit 3 when a figure changed.
-#   compare.sh A B SUITES [KERNEL [PLOTS]]   (env: PB)
+#   compare.sh A B SUITES [KERNEL [PLOTS]]   (env: PB, RESULTS_DIR)
 set -u
 a=$1 b=$2 suites=$3 kernel=${4:-patched} plots=${5:-plots}
 PB=${PB:-build/pb}
 # shellcheck source=bench/lib/gnuplot.sh
 . bench/lib/gnuplot.sh
 
-resolve() { # rev -> results directory
-	c=$(git rev-parse --short=12 "$1^{commit}" 2>/dev/null) || {
-		echo "compare: '$1' is not a revision of this repository" >&2; return 1; }
-	for d in "results/$c" "results/$c-dirty"; do
-		[ -d "$d" ] && { echo "$d"; return 0; }
-	done
-	echo "compare: no results for $1 ($c); runs with results:" >&2
-	for d in results/*/; do d=${d%/}; echo "  ${d#results/}"; done >&2
-	return 1
+# newest REV SIDE: every suite's newest result at REV (one walk of the
+# history), as JSON in build/compare/newest-SIDE.json; fails, saying so, if
+# REV is not a commit or no suite has a result at REV or before it.
+newest() {
+	# shellcheck disable=SC2086 # suite names are words
+	"$PB" results newest --json --rev "$1" $suites > "build/compare/newest-$2.json"
+}
+# result SIDE SUITE: sets file and run to SIDE's newest result of SUITE and
+# the run it is from; fails if SIDE has none.
+result() {
+	# shellcheck disable=SC2046 # a path and a run id: words
+	set -- $("$PB" json-get "build/compare/newest-$1.json" "$2.path" "$2.run" 2> /dev/null)
+	[ $# = 2 ] && file=$1 run=$2
 }
 
 [ -n "$a" ] || { echo "compare: usage: make compare A=<rev> [B=<rev>] [SUITE=name]" >&2; exit 2; }
-da=$(resolve "$a") || exit 1
-if [ -n "$b" ]; then
-	db=$(resolve "$b") || exit 1
-	out=build/compare/${da#results/}-${db#results/}
-else
-	out=build/compare/${da#results/}
-fi
-mkdir -p "$out"
-status=0 summary="" drawn=""
+mkdir -p build/compare
+newest "$a" a || exit 1
+[ -z "$b" ] || newest "$b" b || exit 1
+summary=build/compare/summary.txt
+: > "$summary"
+status=0 drawn=""
 for s in $suites; do
 	# shellcheck disable=SC2046
 	set -- $("$PB" suites get "$s" kernels 2>/dev/null)
@@ -44,51 +48,45 @@ for s in $suites; do
 	*" $kernel "*) ;;
 	*) echo "== $s: not compared: it runs on the $* kernel only, not $kernel"; echo; continue ;;
 	esac
+	result a "$s" || continue
+	fa=$file runa=$run
 	records=
-	if [ -f "$da/$s.json" ] && "$PB" json-get "$da/$s.json" kind > /dev/null 2>&1; then
+	if "$PB" json-get "$fa" kind > /dev/null 2>&1; then
 		# a records suite compares across revisions; selfcheck's have nothing to compare
-		{ [ -n "$b" ] && "$PB" json-get "$da/$s.json" records > /dev/null 2>&1; } || continue
+		{ [ -n "$b" ] && "$PB" json-get "$fa" records > /dev/null 2>&1; } || continue
 		records=1
 	fi
 	if [ -n "$b" ]; then
-		{ [ -f "$da/$s.json" ] && [ -f "$db/$s.json" ]; } || continue
+		result b "$s" || continue
+		fb=$file runb=$run
+		out=build/compare/$runa-$runb
 		echo "== $s: $b against $a ($kernel kernel)"
-		set -- "$da/$s.json:$kernel" "$db/$s.json:$kernel"
+		echo "results of $runa for $a, of $runb for $b"
+		set -- "$fa:$kernel" "$fb:$kernel"
 	else
-		[ -f "$da/$s.json" ] || continue
+		out=build/compare/$runa
 		echo "== $s: patched against baseline ($a)"
-		set -- "$da/$s.json:baseline" "$da/$s.json:patched"
+		echo "results of $runa for $a"
+		set -- "$fa:baseline" "$fa:patched"
 	fi
-	rm -f "$out/$s.json"
-	"$PB" compare --save "$out/$s.json" "$@"
+	mkdir -p "$out"
+	rm -f "$out/$s.json" "$out/compare-$s.vars"
+	[ -n "$records" ] || set -- --plot-data "$out/compare-$s" "$@"
+	"$PB" compare --save "$out/$s.json" --summary "$summary" "$@"
 	rc=$?
 	[ "$rc" = 3 ] && status=3
 	[ "$rc" = 1 ] && [ "$status" = 0 ] && status=1
 	echo
-	[ -f "$out/$s.json" ] || continue
-	if [ -n "$records" ]; then
-		# shellcheck disable=SC2046
-		set -- $("$PB" json-get "$out/$s.json" summary.figures summary.judged summary.changed) ||
-			{ status=1; continue; }
-		summary="$summary
-  $s: $1 figures, $2 judged by their tolerance, $3 changed ($out/$s.json)"
-		continue
-	fi
-	# shellcheck disable=SC2046
-	set -- $("$PB" json-get "$out/$s.json" summary.points summary.regressions \
-		summary.verdicts.slower-small summary.verdicts.faster summary.verdicts.invalid) ||
-		{ status=1; continue; }
-	summary="$summary
-  $s: $1 points, $2 regressions, $3 slower by under 2 %, $4 faster, $5 invalid ($out/$s.json)"
+	{ [ -z "$records" ] && [ -f "$out/compare-$s.vars" ]; } || continue
 	mkdir -p "$plots"
-	if "$PB" compare-plot "$out/$s.json" "$out" "compare-$s" &&
-		gnuplot_draw plots/compare.gp "$out/compare-$s.vars" "$plots" "$out"; then
+	if gnuplot_draw plots/compare.gp "$out/compare-$s.vars" "$plots" "$out"; then
 		drawn="$drawn $plots/compare-$s.png"
 	else
 		status=1
 	fi
 done
-[ -n "$summary" ] || { echo "compare: no suite ($suites) has results on both sides" >&2; exit 1; }
-echo "compare: B/A per suite:$summary"
+[ -s "$summary" ] || { echo "compare: no suite ($suites) has results on both sides" >&2; exit 1; }
+echo "compare: B/A per suite:"
+cat "$summary"
 [ -z "$drawn" ] || echo "compare: plots:$drawn"
 exit $status

@@ -324,17 +324,13 @@ void history_markdown(FILE *f, const struct history *h)
 
 static FILE *open_data(const char *dir, const char *suite, const char *what, int panel)
 {
-	char path[4096];
-	FILE *f;
+	char name[1024];
 
 	if (panel)
-		snprintf(path, sizeof(path), "%s/history-%s-p%d%s", dir, suite, panel, what);
+		snprintf(name, sizeof(name), "history-%s-p%d", suite, panel);
 	else
-		snprintf(path, sizeof(path), "%s/history-%s%s", dir, suite, what);
-	f = fopen(path, "w");
-	if (!f)
-		perror(path);
-	return f;
+		snprintf(name, sizeof(name), "history-%s", suite);
+	return plot_open(dir, name, what);
 }
 
 /* The lines of one panel, its flagged and its step cells; counts into @lines, @flagged, @steps. */

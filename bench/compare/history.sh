@@ -1,9 +1,9 @@
 #!/bin/sh
 # make history SUITE=name [FROM=rev] [TO=rev]: every point of the suite at
 # every project commit from FROM to TO (default: all, HEAD) that has results
-# for it (bench/lib/results-of.sh), oldest first: the Markdown table (printed,
-# and kept in DATA/history-SUITE.md) and OUT/history-SUITE.png.
-#   history.sh SUITE FROM TO OUT DATA     (env: PB)
+# for it (pb results all), oldest first: the Markdown table (printed, and
+# kept in DATA/history-SUITE.md) and OUT/history-SUITE.png.
+#   history.sh SUITE FROM TO OUT DATA     (env: PB, RESULTS_DIR)
 set -eu
 suite=$1 from=$2 to=$3 out=$4 data=$5
 PB=${PB:-build/pb}
@@ -11,7 +11,7 @@ PB=${PB:-build/pb}
 case $suite in
 "" | *" "*) echo "make history: SUITE= one suite" >&2; exit 2 ;;
 esac
-files=$(bench/lib/results-of.sh --all "$suite" "$from" "${to:-HEAD}") || exit 1
+files=$("$PB" results all ${from:+--from "$from"} ${to:+--to "$to"} "$suite") || exit 1
 [ -n "$files" ] || { echo "history: no results of $suite${from:+ from $from}${to:+ to $to}" >&2; exit 1; }
 mkdir -p "$out" "$data"
 # shellcheck disable=SC2086 # one path a line, no spaces

@@ -4,11 +4,12 @@
  *     [--checkout SERIES=PATCHSET_HASH] [--patch SERIES=PATH]...
  *     [--config VARIANT=PATH]... [--compiler VARIANT=TEXT]...
  *     [--kernel VARIANT=STAMP,SERIES]... [--tap VARIANT=FILE]...
- *     [--bench-logs DIR] RESULT.json...
- * pb kcidb --newest RESULT.json...
+ *     [--bench-logs DIR] [--root DIR | RESULT.json...]
+ * pb kcidb --newest [--root DIR | RESULT.json...]
  *
  * One KCIDB v5.3 document (bench/kcidb/kcidb-schema-v5.3.json) for the newest
- * result of each suite (by the date it records) and for TAP files:
+ * result of each suite (the results layout's, lib/layout.h: by the project's
+ * history; or the RESULT files given, one per suite) and for TAP files:
  *   checkouts: the Debian tree as shipped (the baseline's, no patches) and
  *     the tree + each series seen (patchset hash and files from
  *     --checkout/--patch: bench/kcidb/kcidb.sh computes them from git);
@@ -17,9 +18,10 @@
  *   tests: one per benchmark point and kernel (DONE, the median in
  *     "number"; ERROR when the 2K batch did not cost twice the K batch),
  *     one per crash-memory figure, one per TAP result.
- * Results of another series than the newest result's are left out (the
- * document describes one run). --newest prints the result files it would
- * use, newest first, and writes nothing. PATHs become URL-BASE/PATH.
+ * The results are taken most recently made first (by the date each records);
+ * those of another series than the first's are left out (the document
+ * describes one run). --newest prints the result files it would use in that
+ * order, and writes nothing. PATHs become URL-BASE/PATH.
  */
 #include <glob.h>
 #include <jansson.h>
@@ -32,6 +34,7 @@
 #include "args.h"
 #include "kcidb/kcidb.h"
 #include "tap/ktap.h"
+#include "lib/layout.h"
 #include "lib/results.h"
 #include "lib/stats.h"
 
@@ -458,8 +461,11 @@ static int take_option(struct kcidb *k, const char *opt, const char *v)
 	return 0;
 }
 
-/* Newest result per suite, newest first; suites of other kinds (selfcheck) are not results of a kernel. */
-static size_t pick_newest(json_t **roots, const char **files, size_t n, size_t *order)
+/*
+ * The results of kernels (not selfcheck's), one per suite, most recently made
+ * first; how many, or -1 (said why) when two are of the same suite.
+ */
+static long order_by_date(json_t **roots, const char **files, size_t n, size_t *order)
 {
 	size_t picked = 0;
 
@@ -475,14 +481,15 @@ static size_t pick_newest(json_t **roots, const char **files, size_t n, size_t *
 			continue;
 		}
 		for (j = 0; j < picked; j++)
-			if (!strcmp(suite, json_string_value(json_object_get(roots[order[j]], "suite"))))
-				break;
-		if (j == picked)
-			order[picked++] = i;
-		else if (strcmp(date, meta_get(roots[order[j]], "date")) > 0)
-			order[j] = i;
+			if (!strcmp(suite, json_string_value(json_object_get(roots[order[j]], "suite")))) {
+				fprintf(stderr, "pb kcidb: %s and %s are both results of %s: give one "
+					"per suite, or none for each suite's newest\n", files[order[j]],
+					files[i], suite);
+				return -1;
+			}
+		order[picked++] = i;
 	}
-	for (size_t a = 1; a < picked; a++)	/* newest first */
+	for (size_t a = 1; a < picked; a++)	/* most recent first */
 		for (size_t b = a; b && strcmp(meta_get(roots[order[b]], "date"),
 					       meta_get(roots[order[b - 1]], "date")) > 0; b--) {
 			size_t tmp = order[b];
@@ -490,7 +497,30 @@ static size_t pick_newest(json_t **roots, const char **files, size_t n, size_t *
 			order[b] = order[b - 1];
 			order[b - 1] = tmp;
 		}
-	return picked;
+	return (long)picked;
+}
+
+/* The newest result of every suite under @root (lib/layout.h), as strings in @paths. */
+static int layout_newest_files(const char *root, json_t *paths)
+{
+	struct layout_walk w;
+	char **suites, file[4096];
+
+	if (!(suites = layout_suites(root)))
+		return -1;
+	if (layout_walk(&w, "pb kcidb", NULL, NULL)) {
+		layout_suites_free(suites);
+		return -1;
+	}
+	for (char **s = suites; *s; s++) {
+		long i = layout_newest(&w, root, *s);
+
+		if (i >= 0 && !layout_result_path(file, sizeof(file), root, w.run[i], *s, 0))
+			json_array_append_new(paths, json_string(file));
+	}
+	layout_walk_free(&w);
+	layout_suites_free(suites);
+	return 0;
 }
 
 static int kcidb(int argc, char **argv)
@@ -498,10 +528,11 @@ static int kcidb(int argc, char **argv)
 	struct kcidb k = { .origin = "patchbench" };
 	static json_t *roots[MAX_RESULTS];
 	static const char *files[MAX_RESULTS];
-	size_t n = 0, order[MAX_RESULTS], picked;
-	const char *series = NULL;
+	size_t n = 0, order[MAX_RESULTS];
+	const char *series = NULL, *root = NULL;
 	int newest_only = 0, c, r = 1;
-	json_t *doc, *tap;
+	json_t *doc, *tap, *paths = json_array(), *path;
+	long picked;
 	json_error_t err;
 	struct args a;
 	size_t ti;
@@ -521,6 +552,8 @@ static int kcidb(int argc, char **argv)
 	while ((c = args_next(&a)) > 0) {
 		if (c == 'n')
 			newest_only = 1;
+		else if (c == 'r')
+			root = a.value;
 		else if (take_option(&k, a.name, a.value))
 			goto usage;
 	}
@@ -532,17 +565,27 @@ static int kcidb(int argc, char **argv)
 		r = args_error(&cmd_kcidb, "--out and --url-base are required (but for --newest)");
 		goto out;
 	}
-	for (int i = 0; i < a.noperands; i++) {
-		if (n == MAX_RESULTS || !(roots[n] = json_load_file(a.operands[i], 0, &err))) {
-			fprintf(stderr, "pb kcidb: %s: %s\n", a.operands[i], n == MAX_RESULTS ?
-				"too many result files" : err.text);
+	if (root && a.noperands) {
+		r = args_error(&cmd_kcidb, "--root or RESULT files, not both");
+		goto out;
+	}
+	for (int i = 0; i < a.noperands; i++)
+		json_array_append_new(paths, json_string(a.operands[i]));
+	if (!a.noperands && layout_newest_files(layout_root(root), paths))
+		goto out;
+	json_array_foreach(paths, ti, path) {
+		if (n == MAX_RESULTS ||
+		    !(roots[n] = json_load_file(json_string_value(path), 0, &err))) {
+			fprintf(stderr, "pb kcidb: %s: %s\n", json_string_value(path),
+				n == MAX_RESULTS ? "too many result files" : err.text);
 			goto out;
 		}
-		files[n++] = a.operands[i];
+		files[n++] = json_string_value(path);
 	}
-	picked = pick_newest(roots, files, n, order);
+	if ((picked = order_by_date(roots, files, n, order)) < 0)
+		goto out;
 	if (newest_only) {
-		for (size_t j = 0; j < picked; j++)
+		for (long j = 0; j < picked; j++)
 			printf("%s\n", files[order[j]]);
 		r = 0;
 		goto out;
@@ -558,18 +601,18 @@ static int kcidb(int argc, char **argv)
 	if (!json_object_get(k.patchset_hash, series))
 		fprintf(stderr, "pb kcidb: warning: no patch set given for the results' series %s\n",
 			series);
-	for (size_t j = 0; j < picked; j++) {
-		json_t *root = roots[order[j]];
-		const char *s = meta_get(root, "series");
+	for (long j = 0; j < picked; j++) {
+		json_t *result = roots[order[j]];
+		const char *s = meta_get(result, "series");
 
 		if (!s || strcmp(s, series)) {
 			fprintf(stderr, "pb kcidb: %s: series %s, not the newest run's %s: left out\n",
 				files[order[j]], s ? s : "?", series);
 			continue;
 		}
-		if (json_object_get(root, "records"))
-			add_records(&k, root, series);
-		else if (add_points(&k, root, series))
+		if (json_object_get(result, "records"))
+			add_records(&k, result, series);
+		else if (add_points(&k, result, series))
 			goto out;
 	}
 	json_array_foreach(k.taps, ti, tap)
@@ -593,6 +636,7 @@ usage:	/* take_option() said what is wrong */
 out:
 	for (size_t j = 0; j < n; j++)
 		json_decref(roots[j]);
+	json_decref(paths);
 	json_decref(k.patchset_hash);
 	json_decref(k.patches);
 	json_decref(k.configs);
@@ -619,6 +663,7 @@ static const struct option options[] = {
 	{ "tap", required_argument, NULL, 'o' },
 	{ "bench-logs", required_argument, NULL, 'o' },
 	{ "newest", no_argument, NULL, 'n' },
+	{ "root", required_argument, NULL, 'r' },
 	{ 0 },
 };
 
@@ -629,13 +674,14 @@ const struct pb_cmd cmd_kcidb = {
 	.usage = "pb kcidb --out FILE --url-base URL [--origin NAME] [--checkout SERIES=HASH]\n"
 		 "    [--patch SERIES=PATH]... [--config VARIANT=PATH]... [--compiler VARIANT=TEXT]...\n"
 		 "    [--kernel VARIANT=STAMP,SERIES]... [--tap VARIANT=FILE]... [--bench-logs DIR]\n"
-		 "    RESULT.json...\n"
-		 "pb kcidb --newest RESULT.json...",
-	.details = "Writes the newest result of each suite, of the newest run's series, and the\n"
-		   "TAP files as one KCIDB v5 document to FILE (atomically). bench/kcidb/kcidb.sh gives\n"
-		   "the options; --newest only prints the newest result file of each suite,\n"
-		   "newest first.\n",
+		 "    [--root DIR | RESULT.json...]\n"
+		 "pb kcidb --newest [--root DIR | RESULT.json...]",
+	.details = "Writes the newest result of each suite (pb results newest: under --root DIR,\n"
+		   "else $RESULTS_DIR, else results; or the RESULT files, one per suite) of the\n"
+		   "most recent run's series, and the TAP files, as one KCIDB v5 document to FILE\n"
+		   "(atomically). bench/kcidb/kcidb.sh gives the options; --newest only prints\n"
+		   "the result files, most recently made first.\n",
 	.options = options,
-	.min_operands = 1,
+	.min_operands = 0,
 	.max_operands = -1,
 };

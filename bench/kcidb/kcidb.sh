@@ -4,7 +4,8 @@
 # patch set each kernel was built from (exported from git, hashed as KCIDB
 # defines patchset_hash), the kernels in PB_CACHE and their compiler.
 #   kcidb.sh OUT TAPDIR   (env: PB, PB_CACHE, KCIDB_URL: where a reader finds
-#                          this repository's files, default file://$PWD)
+#                          this repository's files, default file://$PWD;
+#                          RESULTS_DIR: the results, pb results)
 # Files the document links to (the patches) are written under OUT's folder.
 set -eu
 out=$1 tapdir=$2
@@ -17,13 +18,14 @@ series() { cat "$1"/*.patch | sha256sum | cut -c1-16; }
 # patchset_hash DIR: KCIDB's, "sha256sum *.patch | cut -c-64 | sha256sum | cut -c-64".
 patchset_hash() { (cd "$1" && LC_ALL=C sha256sum ./*.patch | cut -c-64 | sha256sum | cut -c-64); }
 
-newest=$("$PB" kcidb --newest results/*/*.json | head -n 1)
-[ -n "$newest" ] || die "no results under results/"
-commit=$(basename "$(dirname "$newest")")
+# each suite's newest result (pb results newest), most recently made first
+newest=$("$PB" kcidb --newest | head -n 1)
+[ -n "$newest" ] || die "no results under ${RESULTS_DIR:-results}/"
+commit=$("$PB" json-get "$newest" meta.project_commit) || die "$newest records no project commit"
 
-# The series the newest results were made from: kernel/patches at their
-# project commit (results/<commit>/); the working tree's if git has no such
-# commit (a -dirty run, a shallow clone).
+# The series the newest results were made from: kernel/patches at the
+# project commit they record; the working tree's if git has no such commit
+# (a -dirty run, a shallow clone).
 rm -rf "$work/patches" && mkdir -p "$work/patches/results"
 if git rev-parse -q --verify "${commit%-dirty}^{commit}" > /dev/null &&
 	[ "$commit" = "${commit%-dirty}" ]; then
@@ -81,4 +83,4 @@ done
 "$PB" kcidb --out "$out" --url-base "$url" --bench-logs build/bench $checkouts $kernels $taps \
 	--config baseline=kernel/config/bench.config --config patched=kernel/config/bench.config \
 	--config debug=kernel/config/bench.config --config debug=kernel/config/debug.config \
-	"$@" results/*/*.json
+	"$@"

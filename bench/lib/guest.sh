@@ -2,12 +2,10 @@
 # What the benchmark scripts share; sourced, not run.
 #   (env: PB, INITRAMFS, ACCEL, PB_CACHE)
 
-# project_commit: the project revision results are filed under, -dirty when
-# tracked files differ from it.
+# project_commit: the run id results are filed under (pb results run-id): the
+# project commit, -dirty when tracked files differ from it.
 project_commit() {
-	pc_commit=$(git rev-parse --short=12 HEAD)
-	[ -z "$(git status --porcelain --untracked-files=no)" ] || pc_commit=$pc_commit-dirty
-	echo "$pc_commit"
+	"${PB:-build/pb}" results run-id
 }
 
 # suite_boot_options SUITE: how every boot of a benchmark suite runs, as

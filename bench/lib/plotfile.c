@@ -21,6 +21,18 @@ void plot_assign(FILE *f, const char *name, const char *value)
 	fputc('\n', f);
 }
 
+FILE *plot_open(const char *dir, const char *name, const char *what)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s%s", dir, name, what);
+	f = fopen(path, "w");
+	if (!f)
+		perror(path);
+	return f;
+}
+
 void plot_short_commit(const char *commit, char *buf, size_t len)
 {
 	if (!commit)

@@ -2,8 +2,8 @@
 /*
  * pb report OUT.md RESULT.json...: the generated RESULTS.md.
  *
- * The results are each suite's, oldest commit first (bench/lib/results-of.sh
- * --all): the newest makes the suite's part, and where there are two or
+ * The results are each suite's, oldest commit first (pb results all): the
+ * newest makes the suite's part, and where there are two or
  * more a History part follows it (bench/compare/history.c).
  *
  * One table per suite: each point's baseline and patched medians with

@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <cmocka.h>
 
@@ -173,6 +174,52 @@ static void other_suite_refused(void **state)
 	pb_result_free(&r);
 }
 
+/* @a and @b hold the same text. */
+static void same_text(const char *a, const char *b)
+{
+	char *ta = read_text(a), *tb = read_text(b);
+
+	assert_string_equal(ta, tb);
+	free(ta);
+	free(tb);
+}
+
+/*
+ * make compare's one pb compare per suite: --summary adds the closing line,
+ * --plot-data writes what pb compare-plot makes of the saved comparison.
+ */
+static void summary_and_plot_data_without_reading_back(void **state)
+{
+	static const char *const files[] = { ".vars", "-band.dat", "-regression.dat", "-slower.dat",
+					     "-faster.dat", "-invalid.dat", "-other.dat" };
+	char *text, want[8192];
+	struct pb_result r;
+
+	(void)state;
+	collect_planted(NULL);
+	write_text(scratch("summary.txt"), "  earlier: a line kept\n");
+	pb_run(&r, "compare", "--save", scratch("saved.json"), "--summary", scratch("summary.txt"),
+	       "--plot-data", scratch("direct"), scratch("r.json:baseline"), scratch("r.json:patched"),
+	       NULL);
+	assert_exit(&r, 3);
+	pb_result_free(&r);
+	text = read_text(scratch("summary.txt"));
+	snprintf(want, sizeof(want), "  earlier: a line kept\n  selftest: 3 points, 1 regressions, "
+		 "0 slower by under 2 %%, 0 faster, 1 invalid (%s)\n", scratch("saved.json"));
+	assert_string_equal(text, want);
+	free(text);
+	pb_run(&r, "compare-plot", scratch("saved.json"), scratch(""), "read-back", NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char a[4096], b[4096];
+
+		snprintf(a, sizeof(a), "%s%s", scratch("direct"), files[i]);
+		snprintf(b, sizeof(b), "%s%s", scratch("read-back"), files[i]);
+		same_text(a, b);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -183,6 +230,7 @@ int main(void)
 		cmocka_unit_test(third_kernel_by_name),
 		cmocka_unit_test(absent_kernel_refused),
 		cmocka_unit_test(other_suite_refused),
+		cmocka_unit_test(summary_and_plot_data_without_reading_back),
 	};
 
 	return cmocka_run_group_tests_name("compare-cmd", tests, scratch_make, scratch_remove);

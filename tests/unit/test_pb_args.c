@@ -4,7 +4,8 @@
  * its arguments the one way (bench/args.h): pb help NAME and NAME --help
  * print its usage on stdout and exit 0; an unknown option, and a missing
  * required argument (or one operand too many, for a command that needs
- * none), is a usage error: its exit status, one line saying what is wrong,
+ * none; none at all, for one that takes any number but needs an option),
+ * is a usage error: its exit status, one line saying what is wrong,
  * then the usage, on stderr. The commands come from pb's own table, so a
  * new command is checked without a word here.
  */
@@ -74,12 +75,12 @@ static void help_and_usage_errors(void **state)
 	is_usage_error(c, &r);
 	pb_result_free(&r);
 
-	if (c->min_operands > 0 || c->required) {
+	if (c->min_operands > 0 || c->required || c->max_operands < 0) {
 		pb_run(&r, c->name, NULL);	/* without what it requires */
 	} else {
 		/* it needs nothing: then one operand too many is the usage error to provoke */
-		if (c->max_operands < 0 || n + 1 >= 16)
-			fail_msg("pb %s needs no argument, takes any number of operands", c->name);
+		if (n + 1 >= 16)
+			fail_msg("pb %s needs no argument, takes too many operands to provoke", c->name);
 		many[0] = (char *)c->name;
 		for (int i = 1; i <= n; i++)
 			many[i] = "operand";

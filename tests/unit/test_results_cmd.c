@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The results layout (bench/lib/layout.[ch]) and pb results: where a run
+ * files its result, what a partial run is, which suites a results root
+ * holds, and pb results check on results filed by hand. The git walk
+ * (newest, all) is checked on a planted repository by tests/results-check.sh.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <cmocka.h>
+
+#include "lib/layout.h"
+#include "pb_run.h"
+
+/* pb results run-id: this checkout's, without its newline (free it). */
+static char *run_id(void)
+{
+	struct pb_result r;
+	char *run;
+
+	pb_run(&r, "results", "run-id", NULL);
+	assert_exit(&r, 0);
+	run = strndup(r.out, strcspn(r.out, "\n"));
+	assert_true(strlen(run) == 12 || (strlen(run) == 18 && !strcmp(run + 12, "-dirty")));
+	pb_result_free(&r);
+	return run;
+}
+
+static void path_of_full_and_partial_result(void **state)
+{
+	char want[4096], *run = run_id();
+	struct pb_result r;
+
+	(void)state;
+	snprintf(want, sizeof(want), "%s/%s/mctp-route.json\n", scratch("root"), run);
+	pb_run(&r, "results", "--root", scratch("root"), "path", "mctp-route", NULL);
+	assert_exit(&r, 0);
+	assert_string_equal(r.out, want);
+	pb_result_free(&r);
+
+	snprintf(want, sizeof(want), "elsewhere/%s/mctp-route.partial.json\n", run);
+	setenv("RESULTS_DIR", "elsewhere", 1);
+	pb_run(&r, "results", "path", "--partial", "mctp-route", NULL);
+	unsetenv("RESULTS_DIR");
+	assert_exit(&r, 0);
+	assert_string_equal(r.out, want);
+	pb_result_free(&r);
+	free(run);
+}
+
+static void result_paths_and_suite_names(void **state)
+{
+	char path[64];
+
+	(void)state;
+	assert_int_equal(layout_result_path(path, sizeof(path), "results", "0123456789ab", "s", 0), 0);
+	assert_string_equal(path, "results/0123456789ab/s.json");
+	assert_int_equal(layout_result_path(path, sizeof(path), "r", "0123456789ab-dirty", "s", 1), 0);
+	assert_string_equal(path, "r/0123456789ab-dirty/s.partial.json");
+	assert_int_equal(layout_result_path(path, 20, "results", "0123456789ab", "s", 0), -1);
+	assert_true(layout_suite_ok("bpf-strings"));
+	assert_false(layout_suite_ok(""));
+	assert_false(layout_suite_ok("../x"));
+	assert_false(layout_suite_ok("s.partial"));
+	assert_string_equal(layout_root(NULL), getenv("RESULTS_DIR") ? getenv("RESULTS_DIR") : "results");
+	assert_string_equal(layout_root("mine"), "mine");
+}
+
+/* A result of @suite in ROOT/@run recording @recorded as its project commit. */
+static void plant(const char *root, const char *run, const char *file, const char *recorded)
+{
+	char path[4096], text[256];
+
+	snprintf(path, sizeof(path), "%s/%s", root, run);
+	mkdir(root, 0755);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/%s/%s", root, run, file);
+	snprintf(text, sizeof(text), "{\"meta\": {\"project_commit\": \"%s\"}}\n", recorded);
+	write_text(path, text);
+}
+
+/* The suites a root holds: every SUITE.json of every run, never a partial one. */
+static void suites_of_a_root(void **state)
+{
+	const char *root = scratch("suites");
+	char **suites;
+
+	(void)state;
+	plant(root, "aaaaaaaaaaaa", "b.json", "aaaaaaaaaaaa");
+	plant(root, "aaaaaaaaaaaa", "a.json", "aaaaaaaaaaaa");
+	plant(root, "bbbbbbbbbbbb", "a.json", "bbbbbbbbbbbb");
+	plant(root, "bbbbbbbbbbbb", "c.partial.json", "bbbbbbbbbbbb");
+	write_text(scratch("suites/README.md"), "not a run\n");
+	suites = layout_suites(root);
+	assert_non_null(suites);
+	assert_string_equal(suites[0], "a");
+	assert_string_equal(suites[1], "b");
+	assert_null(suites[2]);
+	layout_suites_free(suites);
+	assert_null(layout_suites(scratch("no-such-root")));
+}
+
+static void check_names_a_misfiled_result(void **state)
+{
+	const char *root = scratch("check");
+	struct pb_result r;
+
+	(void)state;
+	plant(root, "aaaaaaaaaaaa", "s.json", "aaaaaaaaaaaa");
+	plant(root, "aaaaaaaaaaaa-dirty", "s.partial.json", "aaaaaaaaaaaa-dirty");
+	pb_run(&r, "results", "--root", root, "check", NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+
+	plant(root, "bbbbbbbbbbbb", "t.json", "aaaaaaaaaaaa-dirty");
+	pb_run(&r, "results", "--root", root, "check", NULL);
+	assert_exit(&r, 1);
+	assert_contains(r.err, "bbbbbbbbbbbb/t.json: recorded at run aaaaaaaaaaaa-dirty, "
+			"filed under run bbbbbbbbbbbb");
+	assert_contains(r.err, "1 result(s) under");
+	pb_result_free(&r);
+}
+
+static void usage_errors(void **state)
+{
+	static const char *const cases[][4] = {
+		{ "path", NULL },			/* no SUITE */
+		{ "newest", "--from", "x", "s" },	/* an option of another subcommand */
+		{ "path", "a/b", NULL },		/* not a suite's name */
+		{ "check", "s", NULL },			/* check takes no SUITE */
+		{ "no-such", NULL },
+	};
+	struct pb_result r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		pb_run(&r, "results", cases[i][0], cases[i][1], cases[i][2], cases[i][3], NULL);
+		assert_exit(&r, 2);
+		assert_line_matches(r.err, "^pb results: ");
+		assert_line_matches(r.err, "^usage: pb results ");
+		pb_result_free(&r);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(path_of_full_and_partial_result),
+		cmocka_unit_test(result_paths_and_suite_names),
+		cmocka_unit_test(suites_of_a_root),
+		cmocka_unit_test(check_names_a_misfiled_result),
+		cmocka_unit_test(usage_errors),
+	};
+
+	return cmocka_run_group_tests_name("results-cmd", tests, scratch_make, scratch_remove);
+}
