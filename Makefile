@@ -1,5 +1,5 @@
 # patchbench: Linux 6.12 (Debian) baseline against 6.12 + ported 6.17 features.
-# `make help` lists every target.
+# `make help` lists the targets meant to be run by hand; README.md and docs/ say more.
 
 PB_CACHE ?= $(HOME)/.cache/patchbench
 export PB_CACHE
@@ -60,7 +60,7 @@ LIBPB := $(BUILD)/libpb.a
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 INITRAMFS := $(BUILD)/initramfs.cpio
 # Each benchmark suite is a directory, $(SUITES_DIR)/NAME/: suite.json, its
-# manifest, says everything about it (pb suites reads it; README.md,
+# manifest, says everything about it (pb suites reads it; docs/suites.md,
 # "Adding a suite"), guest is its guest script, /pb/tests/bench-NAME.
 SUITES_DIR ?= suites
 export SUITES_DIR
@@ -92,20 +92,21 @@ RUN_JOBS = PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
 stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
 .PHONY: help setup setup-test setup-bench trees kernels kernels-all kernel-baseline kernel-patched \
-	kernel-debug tools harness-files initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-suites test-dry-run test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
+	kernel-debug tools harness-files initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-suites test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
 	compare history report plots modules check-series shell jobs run clean distclean kcidb test-kcidb lava \
 	test-lava-schema suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
 	lava-collect test-lava
 
 help:
 	@echo "patchbench targets:"
-	@echo "  make test        set up, build both kernels, run every test; ends 'N passed, N failed'"
+	@echo "  make test        set up, build the three kernels, run every test; ends 'N passed, N failed'"
 	@echo "  make bench       set up, build, run the benchmark suites (SUITE=name, ROUNDS=n,"
 	@echo "                   BUDGET=s and TARGET_MDE=% for adaptive rounds)"
 	@echo "  make modules     build kernel/modules/* against both kernels"
 	@echo "  make setup       install the Debian packages every target needs (apt, if missing)"
 	@echo "  make trees       extract the Debian tree into PB_CACHE and apply the series"
-	@echo "  make kernels     build the baseline and patched kernels side by side (skipped when current;\n                   KERNEL_JOBS=n jobs in all, default CPUs + 1)"
+	@echo "  make kernels     build the baseline and patched kernels side by side (skipped when current;"
+	@echo "                   KERNEL_JOBS=n jobs in all, default CPUs + 1)"
 	@echo "  make kernel-debug  build the sanitizer kernel (patched + debug.config)"
 	@echo "  make tools       build the host harness ($(PB)) and its unit tests"
 	@echo "  make initramfs   build the guest initramfs ($(INITRAMFS))"
@@ -113,6 +114,7 @@ help:
 	@echo "  make test-unit   host unit tests of the harness only"
 	@echo "  make test-suites  a suite added as one directory shows in help, report, plots; bad manifests refused"
 	@echo "  make test-dry-run  make -n test and make -n bench print, and build, boot and run nothing"
+	@echo "  make test-docs   the targets and pb commands README.md and docs/ name exist; make help's are there"
 	@echo "  make test-ktap-agree  pb ktap against the kernel's kunit.py on its test_data logs"
 	@echo "  make test-shellcheck  shellcheck on every shell script of the repository"
 	@echo "  make test-results  RESULTS.md reproduced from results/, plots, history and compare checks"
@@ -153,7 +155,7 @@ help:
 	@echo "variables: PB_CACHE=$(PB_CACHE) ACCEL=$(ACCEL) (auto|kvm|tcg|icount) SERIES=$(SERIES)"
 	@echo "           JOBS=$(JOBS) (guest boots at once) TEST_BUDGET=$(TEST_BUDGET) (seconds for make test)"
 	@echo "           SUITES_DIR=$(SUITES_DIR) (the suites' manifests, NAME/suite.json)"
-	@echo "suites (SUITE=name; README.md, Adding a suite):"
+	@echo "suites (SUITE=name; docs/suites.md, Adding a suite):"
 	@$(MAKE) --no-print-directory -s $(PB) > /dev/null 2>&1 || \
 		{ echo "  (make setup tools, then make help lists them)"; exit 0; }; $(PB) suites help
 
@@ -274,6 +276,7 @@ test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	-@$(MAKE) --no-print-directory test-unit
 	-@$(MAKE) --no-print-directory test-suites
 	-@$(MAKE) --no-print-directory test-dry-run
+	-@$(MAKE) --no-print-directory test-docs
 	-@$(MAKE) --no-print-directory test-ktap-agree
 	-@$(MAKE) --no-print-directory test-shellcheck
 	-@$(MAKE) --no-print-directory test-results
@@ -281,7 +284,7 @@ test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	-@$(MAKE) --no-print-directory test-lava-schema
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
-	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
+	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
 		$(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
 		$(call stage_taps,$(GUEST_STAGES))
 
@@ -305,6 +308,13 @@ test-suites: tools
 test-dry-run: tools
 	@mkdir -p $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/dry-run-check.sh $(TEST_OUT)/dry-run.tap
+
+# Every make target and pb command README.md, docs/ and kernel/patches/README.md
+# name exists, and every target make help names is documented
+# (tests/docs-check.sh). Host only.
+test-docs: tools
+	@mkdir -p $(TEST_OUT)
+	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/docs-check.sh $(TEST_OUT)/docs.tap
 
 test-ktap-agree: tools
 	@mkdir -p $(TEST_OUT)
