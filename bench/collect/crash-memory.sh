@@ -5,6 +5,7 @@
 #   crash-memory.sh     (env: PB, INITRAMFS, ACCEL, PB_CACHE, BENCH_OUT)
 set -eu
 . bench/lib/guest.sh
+run_id=$("$PB" results run-id)
 result=$("$PB" results path crash-memory)
 work=$BENCH_OUT/crash-memory
 rm -rf "$work" && mkdir -p "$work"
@@ -24,6 +25,6 @@ for c in plain cma; do
 	inputs="$inputs $dir/memory.txt"
 done
 mkdir -p "$(dirname "$result")"
-bench/collect/meta.sh "$work/meta.txt" "$accel_used" 1
+bench/collect/meta.sh "$work/meta.txt" "$accel_used" 1 "$run_id"
 # shellcheck disable=SC2086
 "$PB" records-collect --tag PB-MEM --suite crash-memory --kind memory --out "$result" --meta-file "$work/meta.txt" $inputs

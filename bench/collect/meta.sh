@@ -1,10 +1,10 @@
 #!/bin/sh
 # What every result records about how it was made, as K=V lines for the
-# collectors' --meta-file:  meta.sh FILE ACCEL ROUNDS   (env: PB_CACHE)
+# collectors' --meta-file:  meta.sh FILE ACCEL ROUNDS RUN_ID   (env: PB_CACHE)
+# RUN_ID is the run id taken when the run started (pb results run-id), the
+# one its result is filed under: the tree may change while a run goes on.
 set -eu
-out=$1 accel=$2 rounds=$3
-. bench/lib/guest.sh
-commit=$(project_commit)
+out=$1 accel=$2 rounds=$3 commit=${4:?meta.sh: RUN_ID, as pb results run-id gave it}
 {
 	echo "project_commit=$commit"
 	echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"

@@ -15,7 +15,8 @@ suite=$1 rounds=$2 budget=${BUDGET:-600} target=${TARGET_MDE:-1}
 # kernels, and how its boots differ (suite_vm_options)
 kernels=${KERNELS:-$("$PB" suites get "$suite" kernels)}
 vm_options=$(suite_vm_options "$suite")
-# filed under the run id of the tree the run starts from
+# filed under the run id of the tree the run starts from, and recorded so
+run_id=$("$PB" results run-id)
 result=${RESULT:-$("$PB" results path "$suite")}
 work=$BENCH_OUT/$suite
 rm -rf "$work" && mkdir -p "$work"
@@ -71,7 +72,7 @@ tcg) unit="ns (TCG wall clock: noisy)" ;;
 *) unit="ns" ;;
 esac
 mkdir -p "$(dirname "$result")"
-bench/collect/meta.sh "$work/meta.txt" "$accel_used" "$r"
+bench/collect/meta.sh "$work/meta.txt" "$accel_used" "$r" "$run_id"
 # shellcheck disable=SC2086
 "$PB" bench-collect --suite "$suite" --unit "$unit" --accel "$accel_used" \
 	--out "$result" --meta-file "$work/meta.txt" $inputs

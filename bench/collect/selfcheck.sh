@@ -13,6 +13,7 @@
 #                   AA_RUNS, POWER_RUNS, TCG_RUNS)
 set -eu
 . bench/lib/guest.sh
+run_id=$("$PB" results run-id)
 result=$("$PB" results path selfcheck)
 work=$BENCH_OUT/selfcheck
 rm -rf "$work" && mkdir -p "$work"
@@ -97,6 +98,6 @@ power "$(cat "$work/calibrate/accel")" "$ACCEL" "$power_runs" 1 2 5 10
 power tcg tcg "$tcg_runs" 10 25 50 100
 
 mkdir -p "$(dirname "$result")"
-bench/collect/meta.sh "$work/meta.txt" "$icount_accel" "$aa_runs"
+bench/collect/meta.sh "$work/meta.txt" "$icount_accel" "$aa_runs" "$run_id"
 "$PB" records-collect --tag PB-SELFCHECK --suite selfcheck --kind selfcheck \
 	--out "$result" --meta-file "$work/meta.txt" "$records"
