@@ -38,10 +38,11 @@ PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
 # perf (make profile), hyperfine (the commands suite's guest runs the
 # host's), trace-cmd (make trace)
 PKGS_BENCH := linux-perf hyperfine trace-cmd
-# make test's own: kexec (the kdump test runs the host's), shellcheck,
+# make test's own: kexec (the kdump test runs the host's), shellcheck, tmux
+# (make shell driven as a person would, tests/shell-check.sh),
 # Python for kunit.py and the KCIDB and LAVA checks (tests/*.py), the
 # jsonschema library they use, and lava-run with LAVA's schemas
-PKGS_TEST := kexec-tools shellcheck python3 python3-jsonschema python3-rfc3987 lava-common \
+PKGS_TEST := kexec-tools shellcheck tmux python3 python3-jsonschema python3-rfc3987 lava-common \
 	lava-dispatcher
 # make lava-lab's LAVA instance (and make test-lava) only, never make test's
 PKGS_LAVA_LAB := lava-server lavacli postgresql
