@@ -84,7 +84,7 @@ jobs_of() { # jobs_of STAGE: its job names, the longest first
 	kunit) echo kunit/baseline; echo kunit/patched ;;
 	guest) for k in patched baseline; do for t in $GUEST_TESTS; do echo "guest/$k/$t"; done; done ;;
 	crash) echo crash/kdump; crash_cases | while read -r c _; do echo "crash/$c"; done ;;
-	harness) echo harness; echo shell ;;
+	harness) echo harness; echo shell; echo nonroot ;;
 	lava) echo lava/patched ;;
 	*) echo "jobs.sh: unknown stage '$1' (kunit guest crash debug harness lava)" >&2; return 1 ;;
 	esac
@@ -106,6 +106,7 @@ taps_of() { # taps_of JOB
 		echo "$TEST_OUT/guest-$k-crashkernel-$c/vm.tap $TEST_OUT/guest-$k-crashkernel-$c/crashkernel.tap" ;;
 	harness) echo "$TEST_OUT/harness.tap" ;;
 	shell) echo "$TEST_OUT/shell.tap" ;;
+	nonroot) echo "$TEST_OUT/nonroot.tap" ;;
 	lava/patched) echo "$TEST_OUT/lava-run.tap" ;;
 	*) echo "jobs.sh: unknown job '$1'" >&2; return 1 ;;
 	esac
@@ -154,6 +155,10 @@ run_job() { # run_job JOB
 	shell)
 		OUT=$TEST_OUT/shell KBUILD=$KBUILD timeout "$(cap 600)" tests/shell-check.sh \
 			"$TEST_OUT/shell.tap" > "$TEST_OUT/shell.out" 2>&1 ;;
+	nonroot)
+		PB=$PB INITRAMFS=$INITRAMFS KERNEL=$(image patched) ACCEL=$ACCEL OUT=$TEST_OUT/nonroot \
+			timeout "$(cap 600)" tests/nonroot-check.sh "$TEST_OUT/nonroot.tap" \
+			> "$TEST_OUT/nonroot.out" 2>&1 ;;
 	lava/patched)
 		PB=$PB INITRAMFS=$INITRAMFS ACCEL=$ACCEL BUILD_DIR=$BUILD_DIR KBUILD=$KBUILD \
 			timeout "$(cap 900)" tests/lava-run.sh "$TEST_OUT/lava-run.tap" \
