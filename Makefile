@@ -172,21 +172,26 @@ trees:
 
 kernel-baseline:
 	@kernel/tree.sh pristine
+	@kernel/edits.sh baseline
 	@kernel/build.sh baseline
 kernel-patched: trees
+	@kernel/edits.sh patched
 	@kernel/build.sh patched
 kernel-debug: trees
+	@kernel/edits.sh debug
 	@kernel/build.sh debug
 # make selfcheck's third kernel: patched + the planted cost of kernel/selfcheck/.
 SELFCHECK_SERIES := kernel/selfcheck
 kernel-selfcheck: trees
 	@kernel/tree.sh selfcheck $(SERIES) $(SELFCHECK_SERIES)
+	@kernel/edits.sh selfcheck
 	@kernel/build.sh selfcheck
 # make bisect's third kernel: pristine + the series up to patch UPTO.
 UPTO ?=
 kernel-bisect: trees
 	@[ -n "$(UPTO)" ] || { echo "make bisect: UPTO=NNNN, the last patch of the first part (e.g. UPTO=0019)" >&2; exit 1; }
 	@kernel/tree.sh bisect $(SERIES) $(UPTO)
+	@kernel/edits.sh bisect
 	@kernel/build.sh bisect
 # Two or three kernels build side by side in one jobserver (kernel/kernels.mk)
 # of KERNEL_JOBS jobs; make test builds all three.

@@ -11,4 +11,5 @@ DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
 VARIANTS := baseline patched debug
 .PHONY: $(VARIANTS)
 $(VARIANTS):
+	@kernel/edits.sh $@
 	+@$(DRY_RUN) kernel/build.sh $@

@@ -94,6 +94,13 @@ apply() {
 	if [ -f "$tree/.pb-series" ] && [ "$(cat "$tree/.pb-series")" = "$want" ]; then
 		return 0
 	fi
+	# Edits made by hand in the tree (the edit loop, kernel/edits.sh) are
+	# not thrown away with the old series.
+	if [ -f "$tree/.pb-series" ] && [ -n "$($GIT -C "$tree" status --porcelain --untracked-files=no)" ]; then
+		die "$tree has edits of yours and the series changed; keep them as a patch
+  (git -C $tree diff > SERIES/NNNN-name.patch, or commit and git format-patch),
+  or drop them (git -C $tree checkout -- .), then run this again"
+	fi
 	scratch=$PB_CACHE/src-scratch
 	$GIT -C "$SRC" worktree remove -f "$scratch" 2>/dev/null || rm -rf "$scratch"
 	$GIT -C "$SRC" worktree prune
