@@ -373,7 +373,7 @@ shell: tools initramfs
 	share=$$(cd "$(SHARE)" && pwd); \
 	exec $(PB) vm --interactive --accel $(ACCEL) --fallback tcg --kernel "$$img" --initrd $(INITRAMFS) \
 		--share /=host --share $(CURDIR)/$(BUILD)=build --share "$$share=share:rw" \
-		--append "kunit.enable=0 pb.run=shell pb.kernel=$(KERNEL)"
+		--append "quiet kunit.enable=0 pb.run=shell pb.kernel=$(KERNEL)"
 
 # make run JOB=ID: one guest job of make test (make jobs lists the ids),
 # its verdict as make test prints it, its TAP and logs.
