@@ -15,6 +15,8 @@ const char vmopts_help[] =
 	"  --append ARGS        extra kernel command line\n"
 	"  --accel MODE         auto|kvm|tcg|icount (default auto)\n"
 	"  --fallback MODE      what auto becomes without usable KVM: tcg|icount (default tcg)\n"
+	"  --cpu MODEL          QEMU's CPU model (default host under kvm, qemu64 under tcg\n"
+	"                       and icount: the guest kernel's code depends on it)\n"
 	"  --probe-cache FILE   where the KVM probe verdict is kept\n"
 	"  --timeout SEC        wall-clock limit, then the guest is killed as hung (default 300)\n"
 	"  --silence SEC        console silence before the guest's verdict after which it is\n"
@@ -75,6 +77,7 @@ static const struct option vm_options[] = {
 	{ "share", required_argument, NULL, 0 },
 	{ "qemu-arg", required_argument, NULL, 0 },
 	{ "accel", required_argument, NULL, 0 },
+	{ "cpu", required_argument, NULL, 0 },
 	{ "fallback", required_argument, NULL, 0 },
 };
 
@@ -111,7 +114,13 @@ static int take(struct vmopts *o, const char *n, const char *v)
 		c->mem_mb = atoi(v);
 	else if (!strcmp(n, "smp"))
 		c->smp = atoi(v);
-	else if (!strcmp(n, "share"))
+	else if (!strcmp(n, "cpu")) {
+		if (!*v) {
+			fprintf(stderr, "pb: --cpu wants a model (qemu-system-x86_64 -cpu help)\n");
+			return -1;
+		}
+		c->cpu = v;
+	} else if (!strcmp(n, "share"))
 		return parse_share(o, v);
 	else if (!strcmp(n, "qemu-arg")) {
 		if (c->nextra == VM_MAX_EXTRA) {

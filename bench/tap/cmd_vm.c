@@ -77,10 +77,10 @@ static int dry_run(struct vmopts *o, const char *label)
 		json_array_append_new(shares, json_pack("{s:s,s:s,s:b}", "path", o->cfg.shares[s].path,
 							"tag", o->cfg.shares[s].tag, "writable",
 							o->cfg.shares[s].writable));
-	out = json_pack("{s:s,s:o,s:s,s:s,s:s?,s:s?,s:f,s:i,s:i,s:o}", "label", label, "argv", argv,
-			"accel", accel_name(o->cfg.accel), "kernel", o->cfg.kernel, "initrd",
-			o->cfg.initrd, "append", append, "timeout", o->cfg.timeout, "mem_mb",
-			o->cfg.mem_mb, "smp", o->cfg.smp, "shares", shares);
+	out = json_pack("{s:s,s:o,s:s,s:s,s:s,s:s?,s:s?,s:f,s:i,s:i,s:o}", "label", label, "argv",
+			argv, "accel", accel_name(o->cfg.accel), "cpu", vm_cpu(&o->cfg), "kernel",
+			o->cfg.kernel, "initrd", o->cfg.initrd, "append", append, "timeout",
+			o->cfg.timeout, "mem_mb", o->cfg.mem_mb, "smp", o->cfg.smp, "shares", shares);
 	json_dumpf(out, stdout, JSON_COMPACT);
 	printf("\n");
 	json_decref(out);
@@ -130,8 +130,9 @@ const struct pb_cmd cmd_vm = {
 	.shared_help = vmopts_help,
 	.details = "  --label NAME         the guest's name in messages and in --tap's result\n"
 		   "  --tap FILE           write the boot's verdict as TAP (guest.NAME.(vm))\n"
-		   "  --dry-run            boot nothing: print the configuration and the QEMU\n"
-		   "                       command line as JSON (auto accel: the fallback)\n\n"
+		   "  --dry-run            boot nothing: print the configuration (accel, cpu, smp,\n"
+		   "                       mem_mb, ...) and the QEMU command line as JSON (auto\n"
+		   "                       accel: the fallback)\n\n"
 		   "exit status: 0 pass, 1 guest test failed, 2 kernel crash, 3 hung,\n"
 		   "4 error (QEMU failed, no verdict, or bad usage), 5 interrupted, 6 stuck\n"
 		   "(console silent), 7 boot doomed (a console line said it cannot finish)\n",
