@@ -214,7 +214,7 @@ static double slowdown(const char *append)
 	return n >= 1 ? n : 1;
 }
 
-int vmopts_run(struct vmopts *o, struct vm_result *res, const char *label)
+void vmopts_resolve(struct vmopts *o)
 {
 	if (o->cfg.silence < 0)
 		o->cfg.silence = DEFAULT_SILENCE_S * slowdown(o->cfg.append);
@@ -230,6 +230,11 @@ int vmopts_run(struct vmopts *o, struct vm_result *res, const char *label)
 		o->cfg.accel = accel_resolve(&o->cfg, cache, o->fallback, why, sizeof(why));
 		fprintf(stderr, "vm: accel %s (%s)\n", accel_name(o->cfg.accel), why);
 	}
+}
+
+int vmopts_run(struct vmopts *o, struct vm_result *res, const char *label)
+{
+	vmopts_resolve(o);
 	if (o->cfg.interactive)
 		return vm_exec_interactive(&o->cfg);
 	vm_run(&o->cfg, res);

@@ -85,6 +85,33 @@ static void empty_cpu_refused(void **state)
 	pb_result_free(&r);
 }
 
+/* --hw FILE: what the guest boots as, in JSON, for a result to record (bench/lib/guest.sh). */
+static void hw_written(void **state)
+{
+	struct pb_result r;
+	json_t *hw, *want;
+
+	(void)state;
+	pb_run(&r, "vm", "--dry-run", "--kernel", scratch("bzImage"), "--accel", "auto", "--fallback",
+	       "icount", "--smp", "1", "--mem", "512", "--hw", scratch("hw.json"), NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+	hw = json_load_file(scratch("hw.json"), 0, NULL);
+	want = json_pack("{s:s,s:s,s:i,s:i}", "accel", "icount", "cpu", "qemu64", "smp", 1,
+			 "mem_mb", 512);
+	assert_non_null(hw);
+	assert_true(json_equal(hw, want));
+	json_decref(hw);
+	json_decref(want);
+
+	pb_run(&r, "vm", "--dry-run", "--kernel", scratch("bzImage"), "--hw",
+	       scratch("no-such-dir/hw.json"), NULL);
+	assert_exit(&r, 4);
+	assert_contains(r.err, "no-such-dir/hw.json");
+	assert_string_equal(r.out, "");
+	pb_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -92,6 +119,7 @@ int main(void)
 		cmocka_unit_test(cpu_pinned_by_accel),
 		cmocka_unit_test(cpu_option_overrides),
 		cmocka_unit_test(empty_cpu_refused),
+		cmocka_unit_test(hw_written),
 	};
 
 	return cmocka_run_group_tests_name("vm-cmd", tests, scratch_make, scratch_remove);
