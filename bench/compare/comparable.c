@@ -6,18 +6,22 @@
 
 #include "vm/qemu.h"
 
+static const char *meta(json_t *root, const char *key)
+{
+	return json_string_value(json_object_get(json_object_get(root, "meta"), key));
+}
+
 /* A points result says its accelerator at the top, a records result in its meta. */
 static const char *result_accel(json_t *root)
 {
 	const char *accel = json_string_value(json_object_get(root, "accel"));
 
-	return accel ? accel : json_string_value(json_object_get(json_object_get(root, "meta"), "accel"));
+	return accel ? accel : meta(root, "accel");
 }
 
 const char *result_guest_cpu(json_t *root)
 {
-	const char *cpu = json_string_value(json_object_get(json_object_get(root, "meta"), "guest_cpu"));
-	const char *name = result_accel(root);
+	const char *cpu = meta(root, "guest_cpu"), *name = result_accel(root);
 	enum accel accel;
 
 	if (cpu)
@@ -29,7 +33,7 @@ const char *result_guest_cpu(json_t *root)
 
 const char *result_config_hash(json_t *root)
 {
-	return json_string_value(json_object_get(json_object_get(root, "meta"), "config_hash"));
+	return meta(root, "config_hash");
 }
 
 int results_same_guest(json_t *a, json_t *b, char *why, size_t len)
