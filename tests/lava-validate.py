@@ -101,6 +101,9 @@ def matches(path, vm_path):
         fail(f"{path}: no -smp {vm['smp']} in {extra}")
     if job["context"]["no_kvm"] != (vm["accel"] != "kvm"):
         fail(f"{path}: no_kvm {job['context']['no_kvm']} for accel {vm['accel']}")
+    # the device type adds -cpu host with KVM; any other model is pb vm's own
+    if (vm["accel"] != "kvm" or vm["cpu"] != "host") and f"-cpu {vm['cpu']}" not in extra:
+        fail(f"{path}: pb vm boots CPU model {vm['cpu']}, the job's options are {extra}")
     if vm["accel"] == "icount" and "-icount shift=0,align=off,sleep=off" not in extra:
         fail(f"{path}: icount guest without -icount: {extra}")
     test = [a["test"] for a in job["actions"] if "test" in a][0]

@@ -199,4 +199,43 @@ got=$(results check; echo "exit $?")
 check check-names-misfiled "$got" has "$got" \
 	"results/$c2/moved.json: recorded at run $c1, filed under run $c2"
 
+# 8. A result records the guest it ran on: what pb vm --hw says it boots
+# (guest_run keeps it as DIR/hw.json) goes through bench/collect/meta.sh,
+# on a planted cache, into the result's meta; pb compare refuses it against
+# the same figures on another CPU model, and compares it with a result from
+# before the model was recorded (icount: the pinned qemu64).
+hw=$work/hw
+mkdir -p "$hw/build/baseline" "$hw/build/patched"
+ln -s "$planted" "$hw/src" && ln -s "$planted" "$hw/src-patched"
+echo 6.12.0-1 > "$hw/src/.pb-pristine"
+echo "kernel/patches 0123456789abcdef" > "$hw/src-patched/.pb-series"
+echo 1111111111111111 > "$hw/build/baseline/.pb-stamp"
+echo 2222222222222222 > "$hw/build/patched/.pb-stamp"
+# guest_result NAME [pb vm OPTIONS]: hw-NAME.json, meta-NAME.txt and r-NAME.json
+guest_result() {
+	gr_name=$1
+	shift
+	"$PB" vm --dry-run --kernel "$hw/bzImage" --accel icount --smp 1 --mem 768 \
+		--hw "$hw/hw-$gr_name.json" "$@" > /dev/null 2>&1 &&
+	PB_CACHE=$hw PB=$PB bench/collect/meta.sh "$hw/meta-$gr_name.txt" icount 2 "$c3" \
+		"$hw/hw-$gr_name.json" &&
+	"$PB" bench-collect --suite planted --unit u --accel icount --out "$hw/r-$gr_name.json" \
+		--meta-file "$hw/meta-$gr_name.txt" baseline="$cmp/a1.txt" patched="$cmp/b1.txt" > /dev/null
+}
+guest_result pinned && guest_result max --cpu max
+got=$("$PB" json-get "$hw/r-pinned.json" meta.guest_cpu meta.guest_smp meta.guest_mem_mb \
+	meta.config_hash meta.accel 2>&1 | tr '\n' ' ')
+check meta-records-guest "$got" \
+	[ "$got" = "qemu64 1 768 $(sha256sum < kernel/config/bench.config | cut -c1-16) icount " ]
+got=$("$PB" compare "$hw/r-pinned.json" "$hw/r-max.json" 2>&1; echo "exit $?")
+check compare-refuses-other-cpu "$got" has "$got" "not comparable: cpu qemu64 vs max
+exit 1"
+got=$("$PB" compare "$cmp/r.json:patched" "$hw/r-pinned.json:patched" 2>&1; echo "exit $?")
+check compare-unrecorded-cpu-as-pinned "$got" has "$got" \
+	"config unknown: A records no config_hash; the kernel configs are not compared"
+got=$(PB_CACHE=$hw PB=$PB bench/collect/meta.sh "$hw/meta-tcg.txt" tcg 2 "$c3" \
+	"$hw/hw-pinned.json" 2>&1; echo "exit $?")
+check meta-refuses-other-accel "$got" has "$got" "says the guest ran under icount, not tcg
+exit 1"
+
 tap_finish

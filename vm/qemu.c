@@ -68,6 +68,16 @@ int accel_parse(const char *s, enum accel *a)
 	return -1;
 }
 
+const char *vm_default_cpu(enum accel a)
+{
+	return a == ACCEL_KVM ? "host" : "qemu64";
+}
+
+const char *vm_cpu(const struct vm_config *cfg)
+{
+	return cfg->cpu ? cfg->cpu : vm_default_cpu(cfg->accel);
+}
+
 struct argv_builder {
 	char *v[96 + VM_MAX_EXTRA];
 	int n;
@@ -127,8 +137,6 @@ static void build_argv(const struct vm_config *c, struct argv_builder *b)
 	case ACCEL_KVM:
 		add(b, "-accel");
 		add(b, "kvm");
-		add(b, "-cpu");
-		add(b, "host");
 		break;
 	case ACCEL_ICOUNT:
 		add(b, "-accel");
@@ -141,6 +149,8 @@ static void build_argv(const struct vm_config *c, struct argv_builder *b)
 		add(b, "tcg");
 		break;
 	}
+	add(b, "-cpu");
+	add(b, vm_cpu(c));
 	add(b, "-kernel");
 	add(b, c->kernel);
 	if (c->initrd) {

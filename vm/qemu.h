@@ -34,6 +34,7 @@ struct vm_config {
 	const char *append;
 	const char *log;	/* console log file, NULL for none */
 	enum accel accel;
+	const char *cpu;	/* QEMU's -cpu MODEL; NULL: vm_default_cpu() of accel */
 	double timeout;		/* seconds of wall time */
 	double silence;		/* seconds of console silence before the verdict that mean stuck; 0: off */
 	int mem_mb;
@@ -72,6 +73,16 @@ struct vm_result {
 
 const char *accel_name(enum accel a);
 int accel_parse(const char *s, enum accel *a);
+
+/*
+ * The CPU model a guest gets unless told otherwise: "host" under KVM, and
+ * under TCG and icount "qemu64", the model QEMU 7.2's pc machine picks when
+ * no -cpu is given, so that results from before the model was pinned stay
+ * comparable with those after.
+ */
+const char *vm_default_cpu(enum accel a);
+/* The model @cfg boots: cfg->cpu, or vm_default_cpu() of its (resolved) accel. */
+const char *vm_cpu(const struct vm_config *cfg);
 
 /* The QEMU command line vm_run() runs for @cfg, NULL-terminated; valid until the next call. */
 const char *const *vm_argv(const struct vm_config *cfg);

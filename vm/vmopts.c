@@ -15,6 +15,8 @@ const char vmopts_help[] =
 	"  --append ARGS        extra kernel command line\n"
 	"  --accel MODE         auto|kvm|tcg|icount (default auto)\n"
 	"  --fallback MODE      what auto becomes without usable KVM: tcg|icount (default tcg)\n"
+	"  --cpu MODEL          QEMU's CPU model (default host under kvm, qemu64 under tcg\n"
+	"                       and icount: the guest kernel's code depends on it)\n"
 	"  --probe-cache FILE   where the KVM probe verdict is kept\n"
 	"  --timeout SEC        wall-clock limit, then the guest is killed as hung (default 300)\n"
 	"  --silence SEC        console silence before the guest's verdict after which it is\n"
@@ -75,6 +77,7 @@ static const struct option vm_options[] = {
 	{ "share", required_argument, NULL, 0 },
 	{ "qemu-arg", required_argument, NULL, 0 },
 	{ "accel", required_argument, NULL, 0 },
+	{ "cpu", required_argument, NULL, 0 },
 	{ "fallback", required_argument, NULL, 0 },
 };
 
@@ -111,7 +114,13 @@ static int take(struct vmopts *o, const char *n, const char *v)
 		c->mem_mb = atoi(v);
 	else if (!strcmp(n, "smp"))
 		c->smp = atoi(v);
-	else if (!strcmp(n, "share"))
+	else if (!strcmp(n, "cpu")) {
+		if (!*v) {
+			fprintf(stderr, "pb: --cpu wants a model (qemu-system-x86_64 -cpu help)\n");
+			return -1;
+		}
+		c->cpu = v;
+	} else if (!strcmp(n, "share"))
 		return parse_share(o, v);
 	else if (!strcmp(n, "qemu-arg")) {
 		if (c->nextra == VM_MAX_EXTRA) {
@@ -205,7 +214,7 @@ static double slowdown(const char *append)
 	return n >= 1 ? n : 1;
 }
 
-int vmopts_run(struct vmopts *o, struct vm_result *res, const char *label)
+void vmopts_resolve(struct vmopts *o)
 {
 	if (o->cfg.silence < 0)
 		o->cfg.silence = DEFAULT_SILENCE_S * slowdown(o->cfg.append);
@@ -221,6 +230,11 @@ int vmopts_run(struct vmopts *o, struct vm_result *res, const char *label)
 		o->cfg.accel = accel_resolve(&o->cfg, cache, o->fallback, why, sizeof(why));
 		fprintf(stderr, "vm: accel %s (%s)\n", accel_name(o->cfg.accel), why);
 	}
+}
+
+int vmopts_run(struct vmopts *o, struct vm_result *res, const char *label)
+{
+	vmopts_resolve(o);
 	if (o->cfg.interactive)
 		return vm_exec_interactive(&o->cfg);
 	vm_run(&o->cfg, res);

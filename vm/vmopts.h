@@ -24,7 +24,10 @@ struct vmopts {
 int vmopts_parse(struct vmopts *o, int argc, char **argv, const struct option *extra,
 		 int (*take_extra)(const char *name, const char *value, void *ctx), void *ctx);
 
-/* Resolve ACCEL_AUTO (printing which accelerator runs and why) and boot. */
+/* Resolve ACCEL_AUTO (printing which accelerator runs and why) and the silence limit. */
+void vmopts_resolve(struct vmopts *o);
+
+/* vmopts_resolve(), then boot. */
 int vmopts_run(struct vmopts *o, struct vm_result *res, const char *label);
 
 /* Print a failed run's verdict and console tail to stderr. */

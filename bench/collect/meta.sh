@@ -1,10 +1,25 @@
 #!/bin/sh
 # What every result records about how it was made, as K=V lines for the
-# collectors' --meta-file:  meta.sh FILE ACCEL ROUNDS RUN_ID   (env: PB_CACHE)
+# collectors' --meta-file:  meta.sh FILE ACCEL ROUNDS RUN_ID HW   (env: PB, PB_CACHE)
 # RUN_ID is the run id taken when the run started (pb results run-id), the
 # one its result is filed under: the tree may change while a run goes on.
+# HW is what a boot of the run booted as (pb vm --hw, DIR/hw.json of
+# bench/lib/guest.sh): the guest's CPU model, vCPUs and memory. config_hash
+# is that of the config fragments the benchmarked kernels are built from
+# (kernel/build.sh: bench.config for baseline, patched, selfcheck and bisect),
+# hashed as sha256sum does, its first 16 hex digits.
 set -eu
 out=$1 accel=$2 rounds=$3 commit=${4:?meta.sh: RUN_ID, as pb results run-id gave it}
+hw=${5:?meta.sh: HW, the hw.json of a boot of the run (pb vm --hw)}
+PB=${PB:-build/pb}
+fragments=$(cd "$(dirname "$0")/../../kernel/config" && pwd)/bench.config
+guest_accel=$("$PB" json-get "$hw" accel)
+[ "$guest_accel" = "$accel" ] ||
+	{ echo "meta.sh: $hw says the guest ran under $guest_accel, not $accel" >&2; exit 1; }
+guest_cpu=$("$PB" json-get "$hw" cpu)
+guest_smp=$("$PB" json-get "$hw" smp)
+guest_mem_mb=$("$PB" json-get "$hw" mem_mb)
+config_hash=$(sha256sum < "$fragments" | cut -c1-16)
 # kernel_id TREE VARIANT: its commit and build stamp, and the hash of the
 # edits made by hand in the tree when there are any (kernel/edits.sh)
 kernel_id() {
@@ -15,6 +30,10 @@ kernel_id() {
 	echo "project_commit=$commit"
 	echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 	echo "accel=$accel"
+	echo "guest_cpu=$guest_cpu"
+	echo "guest_smp=$guest_smp"
+	echo "guest_mem_mb=$guest_mem_mb"
+	echo "config_hash=$config_hash"
 	echo "debian_package=$(cat "$PB_CACHE/src/.pb-pristine")"
 	echo "baseline_kernel=$(kernel_id src baseline)"
 	echo "patched_kernel=$(kernel_id src-patched patched)"

@@ -20,7 +20,7 @@ run_id=$("$PB" results run-id)
 result=${RESULT:-$("$PB" results path "$suite")}
 work=$BENCH_OUT/$suite
 rm -rf "$work" && mkdir -p "$work"
-inputs='' accel_used=''
+inputs='' accel_used='' hw=''
 start=$(date +%s)
 
 round() { # round R: one boot of each kernel
@@ -38,6 +38,10 @@ round() { # round R: one boot of each kernel
 			done < "$dir/hyperfine.list"
 		fi
 		accel_used=$(cat "$dir/accel")
+		# one result, one guest hardware (pb vm --hw): the same for every boot
+		[ -z "$hw" ] || cmp -s "$hw" "$dir/hw.json" ||
+			{ echo "bench: error: $dir booted other hardware than $hw: no result" >&2; exit 1; }
+		hw=$dir/hw.json
 		inputs="$inputs $k=$dir/bench.txt"
 	done
 }
@@ -72,7 +76,7 @@ tcg) unit="ns (TCG wall clock: noisy)" ;;
 *) unit="ns" ;;
 esac
 mkdir -p "$(dirname "$result")"
-bench/collect/meta.sh "$work/meta.txt" "$accel_used" "$r" "$run_id"
+bench/collect/meta.sh "$work/meta.txt" "$accel_used" "$r" "$run_id" "$hw"
 # shellcheck disable=SC2086
 "$PB" bench-collect --suite "$suite" --unit "$unit" --accel "$accel_used" \
 	--out "$result" --meta-file "$work/meta.txt" $inputs

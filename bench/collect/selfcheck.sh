@@ -19,7 +19,7 @@ work=$BENCH_OUT/selfcheck
 rm -rf "$work" && mkdir -p "$work"
 records=$work/records.txt
 : > "$records"
-icount_accel=
+icount_accel='' icount_hw=''
 
 boot() { # boot DIR VARIANT ACCEL TEST ARGS [CMDLINE]: one guest writing DIR/bench.txt
 	guest_run "$2" "$1" "selfcheck/${1#"$work"/}" "$4" "$5${6:+ $6}" --accel "$3" --timeout 900 || {
@@ -54,7 +54,7 @@ for r in $(seq 1 "$aa_runs"); do
 		d=$work/aa/$s/$r
 		boot "$d/a" baseline "$ACCEL" "bench-$s" baseline
 		boot "$d/b" baseline "$ACCEL" "bench-$s" baseline
-		icount_accel=$(cat "$d/a/accel")
+		icount_accel=$(cat "$d/a/accel") icount_hw=$d/a/hw.json
 		compare "$s" "$d/a" "$d/b" "$d/cmp"
 		echo "PB-SELFCHECK kind=aa mode=$icount_accel suite=$s run=$r points=$points" \
 			"flagged=$((regressions + slower + faster)) invalid=$invalid" >> "$records"
@@ -98,6 +98,6 @@ power "$(cat "$work/calibrate/accel")" "$ACCEL" "$power_runs" 1 2 5 10
 power tcg tcg "$tcg_runs" 10 25 50 100
 
 mkdir -p "$(dirname "$result")"
-bench/collect/meta.sh "$work/meta.txt" "$icount_accel" "$aa_runs" "$run_id"
+bench/collect/meta.sh "$work/meta.txt" "$icount_accel" "$aa_runs" "$run_id" "$icount_hw"
 "$PB" records-collect --tag PB-SELFCHECK --suite selfcheck --kind selfcheck \
 	--out "$result" --meta-file "$work/meta.txt" "$records"

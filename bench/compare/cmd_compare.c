@@ -20,6 +20,8 @@
  * Two results of a records suite (crash-memory) are compared figure by
  * figure within the tolerances of the suite's manifest (compare_records.h):
  * exit 3 when a judged figure changed.
+ * Results measured on different guest CPU models or kernel configs
+ * (comparable.h) are not judged: exit 1, as for different units.
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -73,17 +75,32 @@ static int count(json_t *cmp, const char *verdict)
 		json_object_get(json_object_get(cmp, "summary"), "verdicts"), verdict));
 }
 
+/*
+ * Once per comparison, under the A and B lines: a side without a config
+ * hash (a result from before it was recorded) was not checked on it.
+ */
+static void print_config_unknown(json_t *cmp)
+{
+	int a = !json_string_value(json_object_get(json_object_get(cmp, "a"), "config_hash"));
+	int b = !json_string_value(json_object_get(json_object_get(cmp, "b"), "config_hash"));
+
+	if (a || b)
+		printf("config unknown: %s no config_hash; the kernel configs are not compared\n",
+		       a && b ? "A and B record" : a ? "A records" : "B records");
+}
+
 static void print_table(json_t *cmp)
 {
 	json_t *p, *summary = json_object_get(cmp, "summary");
 	size_t i;
 
-	printf("suite %s, unit %s\nA: %s %s (project %s)\nB: %s %s (project %s)\n\n",
+	printf("suite %s, unit %s\nA: %s %s (project %s)\nB: %s %s (project %s)\n",
 	       json_string_value(json_object_get(cmp, "suite")),
 	       json_string_value(json_object_get(cmp, "unit")), str(cmp, "a", "file"),
 	       str(cmp, "a", "kernel"), str(cmp, "a", "project_commit"), str(cmp, "b", "file"),
 	       str(cmp, "b", "kernel"), str(cmp, "b", "project_commit"));
-	printf("| parameters | A median | B median | B/A | 95%% CI | p | verdict | noise floor |\n"
+	print_config_unknown(cmp);
+	printf("\n| parameters | A median | B median | B/A | 95%% CI | p | verdict | noise floor |\n"
 	       "|---|---|---|---|---|---|---|---|\n");
 	json_array_foreach(json_object_get(cmp, "points"), i, p) {
 		int v = verdict_from_name(json_string_value(json_object_get(p, "verdict")));
@@ -109,11 +126,13 @@ static void print_records_table(json_t *cmp)
 	size_t i, f;
 
 	printf("suite %s (records: exact figures, one boot each)\nA: %s %s (project %s)\n"
-	       "B: %s %s (project %s)\n\n| record | figure | A | B | change | tolerance | verdict |\n"
-	       "|---|---|---|---|---|---|---|\n",
+	       "B: %s %s (project %s)\n",
 	       json_string_value(json_object_get(cmp, "suite")), str(cmp, "a", "file"),
 	       str(cmp, "a", "kernel"), str(cmp, "a", "project_commit"), str(cmp, "b", "file"),
 	       str(cmp, "b", "kernel"), str(cmp, "b", "project_commit"));
+	print_config_unknown(cmp);
+	printf("\n| record | figure | A | B | change | tolerance | verdict |\n"
+	       "|---|---|---|---|---|---|---|\n");
 	json_array_foreach(json_object_get(cmp, "records"), i, rec) {
 		char match[256];
 
@@ -307,8 +326,12 @@ const struct pb_cmd cmd_compare = {
 		   "               does (not for records)\n"
 		   "Results of a records suite (crash-memory) are compared figure by figure, each\n"
 		   "within the tolerance its manifest gives (SUITES_DIR, default suites/).\n"
+		   "Results of different guest CPU models (meta.guest_cpu; without it, what pb vm\n"
+		   "boots by default: qemu64 under tcg and icount, host under kvm) or kernel\n"
+		   "configs (meta.config_hash; without it: config unknown) are not comparable.\n"
 		   "exit status: 0 no regression, 3 a point significantly slower by more than 2 %\n"
-		   "(records: a judged figure outside its tolerance), 1 bad input, 2 bad usage\n",
+		   "(records: a judged figure outside its tolerance), 1 bad input or results not\n"
+		   "comparable, 2 bad usage\n",
 	.options = options,
 	.min_operands = 2,
 	.max_operands = 2,

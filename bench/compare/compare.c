@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "compare/compare.h"
 
+#include "compare/comparable.h"
 #include "lib/results.h"
 #include "lib/stats.h"
 
@@ -8,9 +9,10 @@ static json_t *side_json(const struct compare_side *s)
 {
 	json_t *meta = json_object_get(s->root, "meta");
 
-	return json_pack("{s:s?, s:s, s:O?, s:O?}", "file", s->file, "kernel", s->kernel,
+	return json_pack("{s:s?, s:s, s:O?, s:O?, s:s, s:s?}", "file", s->file, "kernel", s->kernel,
 			 "project_commit", json_object_get(meta, "project_commit"),
-			 "accel", json_object_get(s->root, "accel"));
+			 "accel", json_object_get(s->root, "accel"), "guest_cpu",
+			 result_guest_cpu(s->root), "config_hash", result_config_hash(s->root));
 }
 
 static json_t *point_json(json_t *params, const struct series *a, const struct series *b,
@@ -26,6 +28,7 @@ json_t *compare_results(const struct compare_side *a, const struct compare_side 
 			const char **why)
 {
 	static struct series sa, sb;
+	static char not_same_guest[256];
 	int counts[VERDICT_COUNT] = { 0 }, compared = 0, regressions = 0;
 	json_t *out, *points, *verdicts, *p, *accel = NULL;
 	size_t i;
@@ -33,6 +36,10 @@ json_t *compare_results(const struct compare_side *a, const struct compare_side 
 	if (!json_equal(json_object_get(a->root, "suite"), json_object_get(b->root, "suite")) ||
 	    !json_equal(json_object_get(a->root, "unit"), json_object_get(b->root, "unit"))) {
 		*why = "different suites or units: not comparable";
+		return NULL;
+	}
+	if (!results_same_guest(a->root, b->root, not_same_guest, sizeof(not_same_guest))) {
+		*why = not_same_guest;
 		return NULL;
 	}
 	/* Mixed modes: no accel, so the noisier mode's floor. */

@@ -14,11 +14,13 @@ struct compare_side {
 /*
  * B against A, every point with samples on both sides (results_compare()):
  *   { "suite", "unit", "accel" (null when the two differ: the noisier
- *     floor), "a": { "file", "kernel", "project_commit", "accel" }, "b": ...,
+ *     floor), "a": { "file", "kernel", "project_commit", "accel",
+ *     "guest_cpu", "config_hash" (null: unknown) }, "b": ...,
  *     "points": [ { "params", "a_median", "b_median", "ratio", "lo", "hi",
  *                   "p", "floor", "verdict" (verdict_name()), "regression" } ],
  *     "summary": { "points", "regressions", "verdicts": { NAME: count } } }
- * NULL, with @why set, when A and B are different suites or units.
+ * NULL, with @why set, when A and B are different suites or units, or ran
+ * on different guest CPU models or kernel configs (results_same_guest()).
  */
 json_t *compare_results(const struct compare_side *a, const struct compare_side *b,
 			const char **why);

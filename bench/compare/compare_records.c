@@ -5,6 +5,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "compare/comparable.h"
+
 static int of_kernel(json_t *rec, const char *kernel)
 {
 	json_t *k = json_object_get(rec, "kernel");
@@ -36,8 +38,9 @@ static json_t *side(const struct compare_side *s)
 {
 	json_t *commit = json_object_get(json_object_get(s->root, "meta"), "project_commit");
 
-	return json_pack("{s:s,s:s,s:O}", "file", s->file, "kernel", s->kernel, "project_commit",
-			 commit ? commit : json_null());
+	return json_pack("{s:s,s:s,s:O,s:s,s:s?}", "file", s->file, "kernel", s->kernel,
+			 "project_commit", commit ? commit : json_null(), "guest_cpu",
+			 result_guest_cpu(s->root), "config_hash", result_config_hash(s->root));
 }
 
 static json_t *figure(json_t *fig, json_t *ra, json_t *rb, int *judged, int *changed)
@@ -67,11 +70,16 @@ json_t *compare_records(const struct compare_side *a, const struct compare_side 
 {
 	json_t *match = json_object_get(spec, "match"), *figures = json_object_get(spec, "figures");
 	json_t *b_records = json_object_get(b->root, "records"), *records = json_array(), *ra;
+	static char not_same_guest[256];
 	int judged = 0, changed = 0, nfigures = 0;
 	size_t i, f;
 
 	if (!json_equal(json_object_get(a->root, "suite"), json_object_get(b->root, "suite"))) {
 		*why = "they are results of different suites";
+		goto fail;
+	}
+	if (!results_same_guest(a->root, b->root, not_same_guest, sizeof(not_same_guest))) {
+		*why = not_same_guest;
 		goto fail;
 	}
 	json_array_foreach(json_object_get(a->root, "records"), i, ra) {

@@ -30,9 +30,11 @@ suite_vm_options() {
 # RUN with ARGS (more kernel command-line words may follow them), build/
 # shared at /build and DIR at /results; icount where KVM is missing and a
 # 30-minute limit unless OPTIONS say otherwise. Leaves DIR/console.log, pb
-# vm's report in DIR/vm.err and the accel mode that ran in DIR/accel; on
-# failure prints the report and returns 1. Its variables are gr_-prefixed:
-# sh has no locals, and callers have their own dir, args, kernel.
+# vm's report in DIR/vm.err, what the guest booted as in DIR/hw.json (pb vm
+# --hw: accel, cpu, smp, mem_mb; bench/collect/meta.sh records it) and the
+# accel mode that ran in DIR/accel; on failure prints the report and returns
+# 1. Its variables are gr_-prefixed: sh has no locals, and callers have
+# their own dir, args, kernel.
 guest_run() {
 	gr_kernel=$1 gr_dir=$2 gr_label=$3 gr_append="kunit.enable=0 pb.run=$4 pb.args=$5"
 	shift 5
@@ -41,9 +43,9 @@ guest_run() {
 	if ! "$PB" vm --label "$gr_label" --accel "$ACCEL" --fallback icount --timeout 1800 \
 		--kernel "$PB_CACHE/build/$gr_kernel/arch/x86/boot/bzImage" --initrd "$INITRAMFS" \
 		--share "$(pwd)/build=build" --share "$gr_dir=results:rw" --log "$gr_dir/console.log" \
-		"$@" --append "$gr_append" 2> "$gr_dir/vm.err"; then
+		--hw "$gr_dir/hw.json" "$@" --append "$gr_append" 2> "$gr_dir/vm.err"; then
 		cat "$gr_dir/vm.err" >&2
 		return 1
 	fi
-	sed -n 's/^vm: accel \([a-z]*\).*/\1/p' "$gr_dir/vm.err" | head -n 1 > "$gr_dir/accel"
+	"$PB" json-get "$gr_dir/hw.json" accel > "$gr_dir/accel"
 }

@@ -5,6 +5,9 @@
  * same and x=3's 2K batch does not cost twice its K batch (the benchmark
  * does not scale). floor-after.txt is 0.3 % slower than floor-before.txt:
  * significant on pooled samples, but under the icount noise floor.
+ * page-pool.json is a committed result from before the guest's CPU model and
+ * config hash were recorded; page-pool-cpu-max.json the same with
+ * meta.guest_cpu "max".
  */
 #include <jansson.h>
 #include <setjmp.h>
@@ -13,6 +16,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "pb_run.h"
@@ -174,6 +178,98 @@ static void other_suite_refused(void **state)
 	pb_result_free(&r);
 }
 
+/* page-pool.json with meta.@key = @value, as the scratch file @name. */
+static void page_pool_with(const char *name, const char *key, const char *value)
+{
+	json_t *root = json_load_file(CMP "page-pool.json", 0, NULL);
+
+	assert_non_null(root);
+	json_object_set_new(json_object_get(root, "meta"), key, json_string(value));
+	assert_int_equal(json_dump_file(root, scratch(name), JSON_INDENT(1)), 0);
+	json_decref(root);
+}
+
+/* How often @needle occurs in @text. */
+static int occurrences(const char *text, const char *needle)
+{
+	int n = 0;
+
+	for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+/* Another guest CPU model: not judged, exit 1 as for other units; the field and both values named. */
+static void other_cpu_not_comparable(void **state)
+{
+	struct pb_result r;
+
+	(void)state;
+	pb_run(&r, "compare", CMP "page-pool.json", CMP "page-pool-cpu-max.json", NULL);
+	assert_exit(&r, 1);
+	assert_contains(r.err, "not comparable: cpu qemu64 vs max");
+	assert_string_equal(r.out, "");
+	pb_result_free(&r);
+
+	pb_run(&r, "compare", "--json", CMP "page-pool-cpu-max.json:baseline",
+	       CMP "page-pool.json:patched", NULL);
+	assert_exit(&r, 1);
+	assert_contains(r.err, "not comparable: cpu max vs qemu64");
+	assert_string_equal(r.out, "");
+	pb_result_free(&r);
+}
+
+/*
+ * Today's results record neither field: their CPU is the pinned default
+ * (qemu64 under icount) and their config unknown, said once; they compare.
+ */
+static void unrecorded_guest_still_compares(void **state)
+{
+	struct pb_result r;
+	json_t *cmp;
+
+	(void)state;
+	pb_run(&r, "compare", CMP "page-pool.json:baseline", CMP "page-pool.json:patched", NULL);
+	assert_exit(&r, 0);
+	assert_int_equal(occurrences(r.out, "config unknown"), 1);
+	assert_contains(r.out, "config unknown: A and B record no config_hash");
+	assert_contains(r.out, "points compared");
+	pb_result_free(&r);
+
+	page_pool_with("recorded.json", "guest_cpu", "qemu64");
+	pb_run(&r, "compare", "--json", CMP "page-pool.json", scratch("recorded.json"), NULL);
+	assert_exit(&r, 0);
+	cmp = parse(&r);
+	assert_string_equal(json_string_value(json_object_get(json_object_get(cmp, "a"), "guest_cpu")),
+			    "qemu64");
+	assert_true(json_is_null(json_object_get(json_object_get(cmp, "b"), "config_hash")));
+	json_decref(cmp);
+	pb_result_free(&r);
+}
+
+/* A config hash differing refuses; equal ones compare without a word on configs. */
+static void other_config_not_comparable(void **state)
+{
+	struct pb_result r;
+
+	(void)state;
+	page_pool_with("hash-a.json", "config_hash", "0123456789abcdef");
+	page_pool_with("hash-b.json", "config_hash", "fedcba9876543210");
+	compare(&r, 0, "hash-a.json", "hash-b.json", 1);
+	assert_contains(r.err, "not comparable: config_hash 0123456789abcdef vs fedcba9876543210");
+	pb_result_free(&r);
+
+	compare(&r, 0, "hash-a.json:baseline", "hash-a.json:patched", 0);
+	assert_int_equal(occurrences(r.out, "config"), 0);
+	pb_result_free(&r);
+
+	/* one side without a hash: not refused on that ground */
+	pb_run(&r, "compare", scratch("hash-a.json"), CMP "page-pool.json", NULL);
+	assert_exit(&r, 0);
+	assert_contains(r.out, "config unknown: B records no config_hash");
+	pb_result_free(&r);
+}
+
 /* @a and @b hold the same text. */
 static void same_text(const char *a, const char *b)
 {
@@ -231,6 +327,9 @@ int main(void)
 		cmocka_unit_test(absent_kernel_refused),
 		cmocka_unit_test(other_suite_refused),
 		cmocka_unit_test(summary_and_plot_data_without_reading_back),
+		cmocka_unit_test(other_cpu_not_comparable),
+		cmocka_unit_test(unrecorded_guest_still_compares),
+		cmocka_unit_test(other_config_not_comparable),
 	};
 
 	return cmocka_run_group_tests_name("compare-cmd", tests, scratch_make, scratch_remove);

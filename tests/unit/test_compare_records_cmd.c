@@ -119,6 +119,30 @@ static void negative_tolerance_refused(void **state)
 	pb_result_free(&r);
 }
 
+/* A records result of another guest CPU model is not judged either (crash-memory: meta.accel). */
+static void other_cpu_not_comparable(void **state)
+{
+	struct pb_result r;
+
+	(void)state;
+	assert_int_equal(setenv("SUITES_DIR", DIR "suites", 1), 0);
+	pb_run(&r, "records-collect", "--tag", "PB-MEM", "--suite", "mem", "--kind", "memory", "--out",
+	       scratch("a-icount.json"), "--meta", "accel=icount", DIR "a.txt", NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+	pb_run(&r, "records-collect", "--tag", "PB-MEM", "--suite", "mem", "--kind", "memory", "--out",
+	       scratch("b-max.json"), "--meta", "accel=icount", "--meta", "guest_cpu=max",
+	       DIR "b-same.txt", NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+	pb_run(&r, "compare", scratch("a-icount.json"), scratch("b-max.json"), NULL);
+	unsetenv("SUITES_DIR");
+	assert_exit(&r, 1);
+	assert_contains(r.err, "not comparable: cpu qemu64 vs max");
+	assert_string_equal(r.out, "");
+	pb_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -127,6 +151,7 @@ int main(void)
 		cmocka_unit_test(record_without_partner),
 		cmocka_unit_test(manifest_without_records),
 		cmocka_unit_test(negative_tolerance_refused),
+		cmocka_unit_test(other_cpu_not_comparable),
 	};
 
 	return cmocka_run_group_tests_name("compare-records-cmd", tests, scratch_make, scratch_remove);

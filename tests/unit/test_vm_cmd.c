@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* pb vm without a guest: what it says before booting anything (bench/tap/cmd_vm.c, vm/). */
+#include <jansson.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <cmocka.h>
 
 #include "pb_run.h"
@@ -24,10 +26,100 @@ static void qemu_missing_named(void **state)
 	pb_result_free(&r);
 }
 
+/*
+ * pb vm --dry-run --accel @accel [--cpu @cpu]: the model its QEMU command
+ * line names, once, is @want, and so is the configuration's "cpu".
+ */
+static void dry_run_cpu(const char *accel, const char *cpu, const char *want)
+{
+	struct pb_result r;
+	const char *model = NULL;
+	json_t *vm, *a;
+	size_t i;
+
+	if (cpu)
+		pb_run(&r, "vm", "--dry-run", "--kernel", scratch("bzImage"), "--accel", accel,
+		       "--cpu", cpu, NULL);
+	else
+		pb_run(&r, "vm", "--dry-run", "--kernel", scratch("bzImage"), "--accel", accel, NULL);
+	assert_exit(&r, 0);
+	vm = json_loads(r.out, 0, NULL);
+	assert_non_null(vm);
+	json_array_foreach(json_object_get(vm, "argv"), i, a)
+		if (!strcmp(json_string_value(a), "-cpu")) {
+			assert_null(model);
+			model = json_string_value(json_array_get(json_object_get(vm, "argv"), i + 1));
+			assert_non_null(model);
+			assert_string_equal(model, want);
+		}
+	assert_non_null(model);
+	assert_string_equal(json_string_value(json_object_get(vm, "cpu")), want);
+	json_decref(vm);
+	pb_result_free(&r);
+}
+
+/* TCG and icount pin the model QEMU 7.2's pc machine chose by itself: earlier results compare. */
+static void cpu_pinned_by_accel(void **state)
+{
+	(void)state;
+	dry_run_cpu("icount", NULL, "qemu64");
+	dry_run_cpu("tcg", NULL, "qemu64");
+	dry_run_cpu("kvm", NULL, "host");
+}
+
+static void cpu_option_overrides(void **state)
+{
+	(void)state;
+	dry_run_cpu("icount", "max", "max");
+	dry_run_cpu("kvm", "Skylake-Client", "Skylake-Client");
+}
+
+static void empty_cpu_refused(void **state)
+{
+	struct pb_result r;
+
+	(void)state;
+	pb_run(&r, "vm", "--dry-run", "--kernel", scratch("bzImage"), "--cpu=", NULL);
+	assert_exit(&r, 4);
+	assert_contains(r.err, "--cpu wants a model");
+	pb_result_free(&r);
+}
+
+/* --hw FILE: what the guest boots as, in JSON, for a result to record (bench/lib/guest.sh). */
+static void hw_written(void **state)
+{
+	struct pb_result r;
+	json_t *hw, *want;
+
+	(void)state;
+	pb_run(&r, "vm", "--dry-run", "--kernel", scratch("bzImage"), "--accel", "auto", "--fallback",
+	       "icount", "--smp", "1", "--mem", "512", "--hw", scratch("hw.json"), NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+	hw = json_load_file(scratch("hw.json"), 0, NULL);
+	want = json_pack("{s:s,s:s,s:i,s:i}", "accel", "icount", "cpu", "qemu64", "smp", 1,
+			 "mem_mb", 512);
+	assert_non_null(hw);
+	assert_true(json_equal(hw, want));
+	json_decref(hw);
+	json_decref(want);
+
+	pb_run(&r, "vm", "--dry-run", "--kernel", scratch("bzImage"), "--hw",
+	       scratch("no-such-dir/hw.json"), NULL);
+	assert_exit(&r, 4);
+	assert_contains(r.err, "no-such-dir/hw.json");
+	assert_string_equal(r.out, "");
+	pb_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(qemu_missing_named),
+		cmocka_unit_test(cpu_pinned_by_accel),
+		cmocka_unit_test(cpu_option_overrides),
+		cmocka_unit_test(empty_cpu_refused),
+		cmocka_unit_test(hw_written),
 	};
 
 	return cmocka_run_group_tests_name("vm-cmd", tests, scratch_make, scratch_remove);
