@@ -294,7 +294,7 @@ static void preamble(FILE *f)
 		"1 %%: the spread shown is real but tiny.\n\n");
 }
 
-/* make selfcheck's result (bench/collect/selfcheck.sh), filed as a suite's though no manifest names it */
+/* make selfcheck's result (bench/collect/selfcheck.sh): filed as a suite's, in no manifest */
 #define SELFCHECK_RESULT "selfcheck"
 
 /* The RESULT files given, or every suite's results in the layout under @root. */
