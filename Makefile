@@ -467,19 +467,21 @@ selfcheck: setup-bench kernels kernel-selfcheck modules modules-selfcheck bpf to
 		TCG_RUNS=$(TCG_RUNS) bench/collect/selfcheck.sh
 	@$(MAKE) --no-print-directory report
 
-# Each suite's results, chosen by the project's history (pb results all: the
-# results layout, bench/lib/layout.h), never by file time: the newest makes
-# its part of RESULTS.md, all of them its History part.
+# Each suite's results, chosen by the project's history (the results layout,
+# bench/lib/layout.h, as pb results all lists them), never by file time: the
+# newest makes its part of RESULTS.md and its plot, all of them its History
+# part and plot. One pb report pass reads each result once and writes
+# RESULTS.md and the data of every plot into PLOT_DATA; gnuplot then draws
+# plots/*.png, each suite's by the recipe in its manifest (bench/report/plots.sh).
 PLOT_DATA := $(BUILD)/plots
 # make report REPORT_OUT=DIR writes DIR/RESULTS.md and DIR/plots/ (tests/results-check.sh).
 REPORT_OUT ?= .
 PLOTS_OUT = $(REPORT_OUT)/plots
 
-report: tools plots
-	@$(PB) report $(REPORT_OUT)/RESULTS.md $(shell $(PB) results all $(SUITES) selfcheck)
+report: tools suites-check
+	@PB=$(PB) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA) $(REPORT_OUT)/RESULTS.md
 
-# gnuplot draws plots/*.png from the newest results, each suite's by the recipe
-# in its manifest (bench/report/plots.sh).
+# The plots alone (the same pass; its RESULTS.md stays in PLOT_DATA).
 plots: tools suites-check
 	@PB=$(PB) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)
 

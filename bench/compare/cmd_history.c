@@ -4,37 +4,16 @@
  *
  * One suite's points across project commits (make history): the results
  * are given oldest commit first (pb results all). Prints the
- * Markdown table (history_markdown()), or writes it to FILE; --data DIR
- * also writes the data of plots/history.gp (history_plotdata()).
+ * Markdown table, or writes it to FILE; --data DIR also writes the data of
+ * plots/history.gp (history_write()).
  */
 #include <jansson.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "lib/atomic.h"
 #include "cmd.h"
 #include "args.h"
 #include "compare/history.h"
-
-static int write_markdown(const struct history *h, const char *file)
-{
-	struct atomic_file a;
-
-	if (!file) {
-		history_markdown(stdout, h);
-		return 0;
-	}
-	if (atomic_open(&a, file)) {
-		perror(file);
-		return -1;
-	}
-	history_markdown(a.f, h);
-	if (atomic_commit(&a, !ferror(a.f))) {
-		perror(file);
-		return -1;
-	}
-	return 0;
-}
 
 static int history(int argc, char **argv)
 {
@@ -65,7 +44,7 @@ static int history(int argc, char **argv)
 		fprintf(stderr, "pb history: %s\n", err);
 		status = 1;
 	} else if (!status) {
-		if (write_markdown(&h, md) || (data && history_plotdata(&h, data)))
+		if (history_write(&h, md, data))
 			status = 1;
 		history_free(&h);
 	}

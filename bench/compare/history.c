@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/atomic.h"
 #include "lib/plotfile.h"
 #include "lib/stats.h"
 
@@ -434,6 +435,26 @@ int history_plotdata(const struct history *h, const char *dir)
 			flagged, p + 1, steps);
 	}
 	return fclose(v) ? -1 : 0;
+}
+
+int history_write(const struct history *h, const char *md, const char *dir)
+{
+	struct atomic_file a;
+
+	if (!md) {
+		history_markdown(stdout, h);
+	} else {
+		if (atomic_open(&a, md)) {
+			perror(md);
+			return -1;
+		}
+		history_markdown(a.f, h);
+		if (atomic_commit(&a, !ferror(a.f))) {
+			perror(md);
+			return -1;
+		}
+	}
+	return dir ? history_plotdata(h, dir) : 0;
 }
 
 void history_free(struct history *h)

@@ -67,6 +67,13 @@ void history_markdown(FILE *f, const struct history *h);
  */
 int history_plotdata(const struct history *h, const char *dir);
 
+/*
+ * What make history and make report write of a history: the Markdown table
+ * to @md (atomically; NULL: stdout) and, if @dir, history_plotdata() into
+ * it. Returns -1, said why, on a write error.
+ */
+int history_write(const struct history *h, const char *md, const char *dir);
+
 void history_free(struct history *h);
 
 #endif

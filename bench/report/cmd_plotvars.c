@@ -10,11 +10,10 @@
 
 #include "cmd.h"
 #include "args.h"
-#include "lib/plotfile.h"
+#include "report/plotvars.h"
 
 static int plotvars(int argc, char **argv)
 {
-	char commit[64];
 	json_error_t err;
 	json_t *root;
 	int status;
@@ -26,13 +25,7 @@ static int plotvars(int argc, char **argv)
 		fprintf(stderr, "pb plotvars: %s: %s\n", argv[1], err.text);
 		return 1;
 	}
-	plot_assign(stdout, "SUITE", json_string_value(json_object_get(root, "suite")));
-	plot_assign(stdout, "UNIT", json_string_value(json_object_get(root, "unit")));
-	plot_assign(stdout, "ACCEL", json_string_value(json_object_get(root, "accel")));
-	plot_short_commit(json_string_value(json_object_get(json_object_get(root, "meta"),
-							    "project_commit")),
-			  commit, sizeof(commit));
-	plot_assign(stdout, "COMMIT", commit);
+	plotvars_write(stdout, root);
 	json_decref(root);
 	return 0;
 }

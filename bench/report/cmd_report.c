@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pb report OUT.md RESULT.json...: the generated RESULTS.md.
+ * pb report [--plot-data DIR] [--root DIR] OUT.md [RESULT.json...]: the
+ * generated RESULTS.md and, with --plot-data, the data of every plot in it.
  *
- * The results are each suite's, oldest commit first (pb results all): the
- * newest makes the suite's part, and where there are two or
- * more a History part follows it (bench/compare/history.c).
+ * The results are each suite's, oldest commit first: the RESULT files
+ * given, or else every suite's (its manifest's, then make selfcheck's) as
+ * pb results all lists them, asked of the results layout here. Each is
+ * read once: the newest makes the suite's part, and where there are two
+ * or more a History part follows it (bench/compare/history.c).
  *
  * One table per suite: each point's baseline and patched medians with
  * quartiles, the patched/baseline ratio of medians with a 95% bootstrap
@@ -12,21 +15,28 @@
  * did not cost twice its 1x batch (over 3 % off) is marked invalid; one
  * whose boots' first samples stand out, or whose icount repeats disagree,
  * is marked suspect (results_suspect()).
+ *
+ * --plot-data DIR writes, from the same results, each suite's plot (its
+ * manifest's recipe, its newest result) and the history plot of each suite
+ * whose manifest says "history", and DIR/plots.list (report_plots.h):
+ * RESULTS.md shows exactly the plots listed there, which make report has
+ * gnuplot draw next (bench/report/plots.sh).
  */
 #include <jansson.h>
-#include <libgen.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "lib/atomic.h"
+#include "lib/layout.h"
 #include "cmd.h"
 #include "args.h"
 #include "compare/history.h"
 #include "report/report_impl.h"
 #include "report/report_memory.h"
+#include "report/report_plots.h"
+#include "report/report_results.h"
 #include "report/report_selfcheck.h"
 #include "report/report_targets.h"
 #include "lib/results.h"
@@ -143,15 +153,14 @@ static void suite_intro(FILE *f, const struct suite *s)
 	fprintf(f, "\n\n");
 }
 
-/* @dir: the report's directory, where its plots/ are; @s: the suite's manifest, or NULL */
-static void suite_table(FILE *f, json_t *root, const char *dir, const struct suite *s)
+/* @s: the suite's manifest, or NULL; @drawn: its plot is drawn (plots/SUITE.png) */
+static void suite_table(FILE *f, json_t *root, const struct suite *s, int drawn)
 {
 	static struct series a, b;
 	json_t *p, *meta = json_object_get(root, "meta");
 	const char *suite = json_string_value(json_object_get(root, "suite"));
 	int icount = !strcmp(json_string_value(json_object_get(root, "accel")) ?
 			     json_string_value(json_object_get(root, "accel")) : "", "icount");
-	char plot[4200];
 	const char *k;
 	json_t *v;
 	size_t i;
@@ -184,8 +193,7 @@ static void suite_table(FILE *f, json_t *root, const char *dir, const struct sui
 	}
 	fprintf(f, "\n");
 	report_impl_table(f, root, target_of(s, "speedup"));
-	snprintf(plot, sizeof(plot), "%s/plots/%s.png", dir, suite);
-	if (!access(plot, R_OK))	/* drawn by `make plots` from the same results */
+	if (drawn)
 		fprintf(f, "![%s](plots/%s.png)\n\n", suite, suite);
 	profile_excerpt(f, suite);
 	trace_excerpt(f, suite);
@@ -196,8 +204,6 @@ static void suite_table(FILE *f, json_t *root, const char *dir, const struct sui
 	fprintf(f, "\n\n");
 }
 
-#define MAX_RESULTS 512
-
 static int same_suite(json_t *a, json_t *b)
 {
 	return json_equal(json_object_get(a, "suite"), json_object_get(b, "suite"));
@@ -207,69 +213,66 @@ static int same_suite(json_t *a, json_t *b)
  * Under a timing suite with results at two commits or more: its points
  * across them (bench/compare/history.c) and plots/history-SUITE.png if drawn.
  */
-static void history_part(FILE *f, json_t *const *roots, int n, const char *dir)
+static void history_part(FILE *f, const struct history *h, const char *err, int drawn)
 {
-	const char *suite = json_string_value(json_object_get(roots[n - 1], "suite"));
-	struct history h;
-	char err[512], plot[4200];
-
-	if (n < 2 || json_object_get(roots[n - 1], "kind"))
-		return;
-	if (history_build(&h, roots, n, err, sizeof(err))) {
+	if (err) {
 		fprintf(f, "History: **%s**\n\n", err);
 		return;
 	}
-	fprintf(f, "### %s: history (`make history SUITE=%s`)\n\n", suite, suite);
-	history_markdown(f, &h);
-	snprintf(plot, sizeof(plot), "%s/plots/history-%s.png", dir, suite);
-	if (!access(plot, R_OK))
-		fprintf(f, "![%s history](plots/history-%s.png)\n\n", suite, suite);
-	history_free(&h);
+	fprintf(f, "### %s: history (`make history SUITE=%s`)\n\n", h->suite, h->suite);
+	history_markdown(f, h);
+	if (drawn)
+		fprintf(f, "![%s history](plots/history-%s.png)\n\n", h->suite, h->suite);
 }
 
-/* One suite's part: @roots are its results, oldest commit first; the last is shown. */
-static void suite_part(FILE *f, json_t *const *roots, int n, const char *dir,
-		       const struct suites *all)
+/*
+ * One suite's part: @roots are its results, oldest commit first, read from
+ * @paths; the last is shown. With @plots, its plots' data too. -1, said
+ * why, if a plot's data cannot be written.
+ */
+static int suite_part(FILE *f, json_t *const *roots, char *const *paths, int n,
+		      const struct suites *all, struct report_plots *plots)
 {
-	const char *kind = json_string_value(json_object_get(roots[n - 1], "kind"));
-	const struct suite *s =
-		suites_find(all, json_string_value(json_object_get(roots[n - 1], "suite")));
+	json_t *newest = roots[n - 1];
+	const char *kind = json_string_value(json_object_get(newest, "kind"));
+	const struct suite *s = suites_find(all, json_string_value(json_object_get(newest, "suite")));
+	int plotted = plots && s && json_object_get(s->m, "plot");
+	int history_plotted = plots && s && n >= 2 && suite_can(s, "history");
+	int history_shown = n >= 2 && !json_object_get(newest, "kind");
+	struct history h;
+	char err[512];
+	int built = 0;
 
+	if (plotted && report_plots_suite(plots, s, newest, paths[n - 1]))
+		return -1;
+	if (history_plotted || history_shown) {
+		built = !history_build(&h, roots, n, err, sizeof(err));
+		if (!built && history_plotted) {
+			fprintf(stderr, "pb report: %s: history: %s\n", s->name, err);
+			return -1;
+		}
+		if (built && history_plotted && report_plots_history(plots, &h)) {
+			history_free(&h);
+			return -1;
+		}
+	}
 	if (kind && !strcmp(kind, "memory"))
-		report_memory_table(f, roots[n - 1], s);
+		report_memory_table(f, newest, s);
 	else if (kind && !strcmp(kind, "selfcheck"))
-		report_selfcheck(f, roots[n - 1]);
+		report_selfcheck(f, newest);
 	else
-		suite_table(f, roots[n - 1], dir, s);
-	history_part(f, roots, n, dir);
+		suite_table(f, newest, s, plotted);
+	if (history_shown)
+		history_part(f, built ? &h : NULL, built ? NULL : err, history_plotted);
+	if (built)
+		history_free(&h);
+	return 0;
 }
 
-static int report(int argc, char **argv)
+/* What every RESULTS.md starts with. */
+static void preamble(FILE *f)
 {
-	static json_t *roots[MAX_RESULTS], *newest[MAX_RESULTS], *suite[MAX_RESULTS];
-	static struct suites all;
-	struct atomic_file a;
-	char path[4096], dir[4096], err[1024];
-	int n = 0, nnewest = 0, status;
-
-	if (args_operands(&cmd_report, &argc, argv, &status))
-		return status;
-	if (argc - 2 > MAX_RESULTS) {
-		fprintf(stderr, "pb report: more than %d result files\n", MAX_RESULTS);
-		return 1;
-	}
-	if (suites_load(&all, err, sizeof(err))) {	/* the targets and their rows */
-		fprintf(stderr, "pb report: %s\n", err);
-		return 1;
-	}
-	snprintf(path, sizeof(path), "%s", argv[1]);
-	snprintf(dir, sizeof(dir), "%s", dirname(path));
-	if (atomic_open(&a, argv[1])) {
-		perror(argv[1]);
-		suites_free(&all);
-		return 1;
-	}
-	fprintf(a.f, "# patchbench results\n\n"
+	fprintf(f, "# patchbench results\n\n"
 		"Generated by `make report` from the JSON files in `results/`; do not edit.\n\n"
 		"Baseline is Debian's linux-source-6.12 as shipped; patched is the same tree with\n"
 		"`kernel/patches/` applied, built from the same config fragments. Both kernels run\n"
@@ -289,58 +292,147 @@ static int report(int argc, char **argv)
 		"In icount mode (`-icount shift=0`) the guest clock advances one ns per guest\n"
 		"instruction, so the unit is guest instructions, and repeats agree to well under\n"
 		"1 %%: the spread shown is real but tiny.\n\n");
-	for (int i = 2; i < argc; i++) {
-		json_error_t err;
+}
 
-		if (!(roots[n] = json_load_file(argv[i], 0, &err))) {
-			fprintf(stderr, "pb report: %s: %s\n", argv[i], err.text);
-			atomic_commit(&a, 0);
-			for (int j = 0; j < n; j++)
-				json_decref(roots[j]);
-			suites_free(&all);
-			return 1;
-		}
-		n++;
-	}
-	/* a suite's newest result is its last; suites in the order they first come */
-	for (int i = 0; i < n; i++) {
-		int later = 0;
+/* make selfcheck's result (bench/collect/selfcheck.sh): filed as a suite's, in no manifest */
+#define SELFCHECK_RESULT "selfcheck"
 
-		for (int j = i + 1; j < n; j++)
-			later |= same_suite(roots[i], roots[j]);
-		if (!later)
-			newest[nnewest++] = roots[i];
+/* The RESULT files given, or every suite's results in the layout under @root. */
+static int load(struct report_results *r, const struct suites *all, const char *root,
+		char *const *files, int nfiles)
+{
+	const char *suites[SUITES_MAX + 1];
+	int n = 0;
+
+	if (nfiles)
+		return report_results_files(r, files, nfiles);
+	for (int i = 0; i < all->n; i++)
+		suites[n++] = all->s[i].name;
+	suites[n++] = SELFCHECK_RESULT;
+	root = layout_root(root);
+	if (report_results_layout(r, root, suites, n))
+		return -1;
+	if (!r->n) {
+		fprintf(stderr, "pb report: no result of any suite under %s\n", root);
+		return -1;
 	}
-	report_targets(a.f, newest, nnewest, &all);
-	for (int i = 0; i < n; i++) {
+	return 0;
+}
+
+/* Each suite's part, suites in the order they first come; -1 if a plot's data cannot be written. */
+static int suite_parts(FILE *f, const struct report_results *r, const struct suites *all,
+		       struct report_plots *plots)
+{
+	static json_t *roots[REPORT_MAX_RESULTS];
+	static char *paths[REPORT_MAX_RESULTS];
+
+	for (int i = 0; i < r->n; i++) {
 		int k = 0, first = 1;
 
 		for (int j = 0; j < i; j++)
-			first &= !same_suite(roots[i], roots[j]);
+			first &= !same_suite(r->root[i], r->root[j]);
 		if (!first)
 			continue;
-		for (int j = i; j < n; j++)
-			if (same_suite(roots[i], roots[j]))
-				suite[k++] = roots[j];
-		suite_part(a.f, suite, k, dir, &all);
+		for (int j = i; j < r->n; j++)
+			if (same_suite(r->root[i], r->root[j])) {
+				roots[k] = r->root[j];
+				paths[k++] = r->path[j];
+			}
+		if (suite_part(f, roots, paths, k, all, plots))
+			return -1;
 	}
-	for (int i = 0; i < n; i++)
-		json_decref(roots[i]);
-	suites_free(&all);
-	if (atomic_commit(&a, !ferror(a.f))) {
-		perror(argv[1]);
-		return 1;
-	}
-	printf("report: %s from %d result file(s)\n", argv[1], argc - 2);
 	return 0;
 }
+
+static int report(int argc, char **argv)
+{
+	static json_t *newest[REPORT_MAX_RESULTS];
+	static struct report_results r;
+	static struct suites all;
+	const char *plot_data = NULL, *root = NULL, *out;
+	struct report_plots plots;
+	struct atomic_file a;
+	int nnewest = 0, nresults, ok, c;
+	char err[1024];
+	struct args args;
+
+	args_init(&args, &cmd_report, argc, argv);
+	while ((c = args_next(&args)) > 0)
+		*(c == 'p' ? &plot_data : &root) = args.value;
+	if (c < 0)
+		return args.status;
+	if (root && args.noperands > 1)
+		return args_error(&cmd_report, "--root is where the layout's results are: no RESULT "
+				  "files with it");
+	out = args.operands[0];
+	if (suites_load(&all, err, sizeof(err))) {	/* the targets and their rows */
+		fprintf(stderr, "pb report: %s\n", err);
+		return 1;
+	}
+	if (load(&r, &all, root, args.operands + 1, args.noperands - 1)) {
+		report_results_free(&r);
+		suites_free(&all);
+		return 1;
+	}
+	if (atomic_open(&a, out)) {
+		perror(out);
+		report_results_free(&r);
+		suites_free(&all);
+		return 1;
+	}
+	if (plot_data && report_plots_open(&plots, plot_data)) {
+		atomic_commit(&a, 0);
+		report_results_free(&r);
+		suites_free(&all);
+		return 1;
+	}
+	preamble(a.f);
+	/* a suite's newest result is its last; suites in the order they first come */
+	for (int i = 0; i < r.n; i++) {
+		int later = 0;
+
+		for (int j = i + 1; j < r.n; j++)
+			later |= same_suite(r.root[i], r.root[j]);
+		if (!later)
+			newest[nnewest++] = r.root[i];
+	}
+	report_targets(a.f, newest, nnewest, &all);
+	ok = !suite_parts(a.f, &r, &all, plot_data ? &plots : NULL);
+	nresults = r.n;
+	if (plot_data && report_plots_close(&plots, ok))
+		ok = 0;
+	report_results_free(&r);
+	suites_free(&all);
+	if (atomic_commit(&a, ok && !ferror(a.f))) {
+		perror(out);
+		return 1;
+	}
+	if (!ok)
+		return 1;
+	printf("report: %s from %d result file(s)\n", out, nresults);
+	return 0;
+}
+
+static const struct option options[] = {
+	{ "plot-data", required_argument, NULL, 'p' },
+	{ "root", required_argument, NULL, 'r' },
+	{ 0 },
+};
 
 const struct pb_cmd cmd_report = {
 	.name = "report",
 	.run = report,
-	.summary = "write RESULTS.md from JSON results",
-	.usage = "pb report OUT.md RESULT.json...",
-	.details = "The RESULT files of each suite are given oldest first.\n",
-	.min_operands = 2,
+	.summary = "write RESULTS.md, and the data of its plots, from JSON results",
+	.usage = "pb report [--plot-data DIR] [--root DIR] OUT.md [RESULT.json...]",
+	.details = "The RESULT files of each suite are given oldest first. Without them, every\n"
+		   "suite's results (the manifests' suites, then selfcheck) as pb results all\n"
+		   "lists them: each result is read once, each suite's history built once.\n"
+		   "  --plot-data DIR  also write the data of every plot RESULTS.md shows: each\n"
+		   "                   suite's (pb suites plot, pb plotvars) and history plot\n"
+		   "                   (pb history --md --data), and DIR/plots.list, a line\n"
+		   "                   \"SCRIPT VARS\" per plot for gnuplot to draw\n"
+		   "  --root DIR       the results root (else RESULTS_DIR, else results)\n",
+	.options = options,
+	.min_operands = 1,
 	.max_operands = -1,
 };

@@ -1,43 +1,24 @@
 #!/bin/sh
-# make plots: each suite's plot, from the recipe in its manifest
-# (SUITES_DIR/SUITE/suite.json, "plot") and its newest result: pb suites
-# plot writes the data and DATA/SUITE.gp, gnuplot draws it into OUT; and
-# the history-SUITE.png of each suite whose manifest says "history" where
-# it has results at two commits or more (plots/history.gp). A suite's
-# results are pb results all's, oldest first: the newest is the last.
-#   plots.sh OUT DATA      (env: PB, SUITES_DIR, RESULTS_DIR)
+# make report and make plots: one pb report pass reads every result once
+# (each suite's, as pb results all lists them) and writes RESULTS.md and
+# the data of every plot it shows into DATA, with DATA/plots.list, a line
+# "SCRIPT VARS" per plot: each suite's (its manifest's recipe, its newest
+# result) and each history-SUITE.png (plots/history.gp). gnuplot then draws
+# each into OUT; nothing here reads a result. Given MD, the RESULTS.md is
+# put there once every plot is drawn; make plots leaves it in DATA.
+#   plots.sh OUT DATA [MD]      (env: PB, SUITES_DIR, RESULTS_DIR)
 # A gnuplot warning fails the plot: it means a line or a label went missing.
 set -eu
-out=$1 data=$2
+out=$1 data=$2 md=${3:-}
 PB=${PB:-build/pb}
 . bench/lib/gnuplot.sh
 mkdir -p "$out" "$data"
-plotted=$("$PB" suites list --plot)
-with_history=$("$PB" suites list --make history)
-member() { # member WORD LIST...: is WORD one of LIST?
-	m_word=$1
-	shift
-	for m; do [ "$m" != "$m_word" ] || return 0; done
-	return 1
-}
-
-seen=
-for s in $plotted $with_history; do
-	case " $seen " in *" $s "*) continue ;; esac
-	seen="$seen $s"
-	# shellcheck disable=SC2046 # one path a line, no spaces
-	set -- $("$PB" results all "$s")
-	[ $# -gt 0 ] || continue
-	# shellcheck disable=SC2086 # suite names are words
-	if member "$s" $plotted; then
-		for r; do :; done
-		"$PB" suites plot "$s" "$r" "$data"
-		"$PB" plotvars "$r" > "$data/$s.vars"
-		gnuplot_draw "$data/$s.gp" "$data/$s.vars" "$out" "$data"
-	fi
-	# shellcheck disable=SC2086
-	if [ $# -ge 2 ] && member "$s" $with_history; then
-		history_draw "$s" "$out" "$data" "$@"
-	fi
-done
+"$PB" report --plot-data "$data" "$data/RESULTS.md" > /dev/null
+while read -r script vars <&3; do
+	gnuplot_draw "$script" "$vars" "$out" "$data"
+done 3< "$data/plots.list"
 echo "plots:" "$out"/*.png
+[ -n "$md" ] || exit 0
+cp "$data/RESULTS.md" "$md.tmp.$$"
+mv -f "$md.tmp.$$" "$md"
+echo "report: $md"

@@ -1,11 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
-/* pb report's RESULTS.md on planted results (bench/report/cmd_report.c, report_targets.c). */
+/*
+ * pb report's RESULTS.md on planted results (bench/report/cmd_report.c,
+ * report_targets.c), the plot data of --plot-data (report_plots.c) and the
+ * results it asks the layout for (report_results.c).
+ */
+#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <cmocka.h>
 
 #include "pb_run.h"
@@ -91,12 +98,162 @@ static void targets_met_and_missed(void **state)
 	free(md);
 }
 
+/* Two results of selftest (tests/fixtures/report/suites/: a plot, a history), two commits. */
+static void two_commits(void)
+{
+	pb_collect(NULL, "h1.json", "--meta", "project_commit=111111111111",
+		   "baseline=" FIXTURES "/compare/before.txt", "patched=" FIXTURES "/compare/after.txt",
+		   NULL);
+	pb_collect(NULL, "h2.json", "--meta", "project_commit=222222222222",
+		   "baseline=" FIXTURES "/compare/before.txt", "patched=" FIXTURES "/compare/before.txt",
+		   NULL);
+}
+
+/* Every file of directory @want is in @got with the same text. */
+static void assert_same_files(const char *want, const char *got)
+{
+	char a[4096], b[4096];
+	struct dirent *e;
+	DIR *d = opendir(want);
+	int n = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d))) {
+		char *ta, *tb;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(a, sizeof(a), "%s/%s", want, e->d_name);
+		snprintf(b, sizeof(b), "%s/%s", got, e->d_name);
+		ta = read_text(a);
+		tb = read_text(b);
+		if (strcmp(ta, tb))
+			fail_msg("%s and %s differ", a, b);
+		free(ta);
+		free(tb);
+		n++;
+	}
+	closedir(d);
+	assert_true(n >= 5);	/* .gp, .dat, history .md, .vars, -p1.dat, -flagged.dat */
+}
+
+/*
+ * pb report --plot-data writes, from the results it holds, the files pb
+ * suites plot, pb plotvars and pb history --md --data write of them, byte
+ * for byte, lists what to draw, and RESULTS.md shows exactly those plots.
+ */
+static void plot_data_as_the_plot_commands_write_it(void **state)
+{
+	struct pb_result r;
+	char want[8192], *md, *list, *vars;
+
+	(void)state;
+	assert_int_equal(setenv("SUITES_DIR", FIXTURES "/report/suites", 1), 0);
+	two_commits();
+	assert_int_equal(mkdir(scratch("one"), 0755), 0);
+	assert_int_equal(mkdir(scratch("apart"), 0755), 0);
+	pb_run(&r, "report", "--plot-data", scratch("one"), scratch("P.md"), scratch("h1.json"),
+	       scratch("h2.json"), NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+
+	pb_run(&r, "suites", "plot", "selftest", scratch("h2.json"), scratch("apart"), NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+	pb_run(&r, "history", "--md", scratch("apart/history-selftest.md"), "--data", scratch("apart"),
+	       scratch("h1.json"), scratch("h2.json"), NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+	assert_same_files(scratch("apart"), scratch("one"));
+	pb_run(&r, "plotvars", scratch("h2.json"), NULL);
+	assert_exit(&r, 0);
+	vars = read_text(scratch("one/selftest.vars"));
+	assert_string_equal(vars, r.out);
+	pb_result_free(&r);
+
+	snprintf(want, sizeof(want), "%s/selftest.gp %s/selftest.vars\n"
+		 "plots/history.gp %s/history-selftest.vars\n", scratch("one"), scratch("one"),
+		 scratch("one"));
+	list = read_text(scratch("one/plots.list"));
+	assert_string_equal(list, want);
+	md = read_text(scratch("P.md"));
+	assert_contains(md, "![selftest](plots/selftest.png)\n");
+	assert_contains(md, "### selftest: history (`make history SUITE=selftest`)");
+	assert_contains(md, "![selftest history](plots/history-selftest.png)\n");
+	free(md);
+
+	/* without --plot-data nothing is drawn, so nothing is shown */
+	pb_run(&r, "report", scratch("Q.md"), scratch("h1.json"), scratch("h2.json"), NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+	md = read_text(scratch("Q.md"));
+	assert_contains(md, "### selftest: history");
+	assert_null(strstr(md, "!["));
+	unsetenv("SUITES_DIR");
+	free(md);
+	free(list);
+	free(vars);
+}
+
+/*
+ * Without RESULT files pb report reads every suite's results from the
+ * layout (here a root with this checkout's run): the same RESULTS.md as
+ * from the files pb results all lists. A root with none, or files beside
+ * --root, is an error.
+ */
+static void results_from_the_layout(void **state)
+{
+	char run[64], dir[4096], file[4200], *from_files, *from_layout;
+	struct pb_result r;
+
+	(void)state;
+	assert_int_equal(setenv("SUITES_DIR", FIXTURES "/report/suites", 1), 0);
+	pb_run(&r, "results", "run-id", NULL);
+	assert_exit(&r, 0);
+	snprintf(run, sizeof(run), "%.*s", (int)strcspn(r.out, "\n"), r.out);
+	pb_result_free(&r);
+	assert_int_equal(mkdir(scratch("root"), 0755), 0);
+	assert_int_equal(mkdir(scratch("empty"), 0755), 0);
+	snprintf(dir, sizeof(dir), "%s/%s", scratch("root"), run);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	snprintf(file, sizeof(file), "root/%s/selftest.json", run);
+	pb_collect(NULL, file, "baseline=" FIXTURES "/compare/before.txt",
+		   "patched=" FIXTURES "/compare/after.txt", NULL);
+	snprintf(file, sizeof(file), "%s/selftest.json", dir);
+
+	pb_run(&r, "report", "--root", scratch("root"), scratch("L.md"), NULL);
+	assert_exit(&r, 0);
+	assert_contains(r.out, "from 1 result file(s)");
+	pb_result_free(&r);
+	pb_run(&r, "report", scratch("F.md"), file, NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+	from_layout = read_text(scratch("L.md"));
+	from_files = read_text(scratch("F.md"));
+	assert_string_equal(from_layout, from_files);
+	assert_contains(from_layout, "## selftest");
+
+	pb_run(&r, "report", "--root", scratch("empty"), scratch("E.md"), NULL);
+	assert_exit(&r, 1);
+	assert_contains(r.err, "pb report: no result of any suite under");
+	pb_result_free(&r);
+	pb_run(&r, "report", "--root", scratch("root"), scratch("E.md"), file, NULL);
+	assert_exit(&r, 2);
+	assert_contains(r.err, "--root");
+	pb_result_free(&r);
+	unsetenv("SUITES_DIR");
+	free(from_layout);
+	free(from_files);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(suspect_marks),
 		cmocka_unit_test(memory_section),
 		cmocka_unit_test(targets_met_and_missed),
+		cmocka_unit_test(plot_data_as_the_plot_commands_write_it),
+		cmocka_unit_test(results_from_the_layout),
 	};
 
 	return cmocka_run_group_tests_name("report-cmd", tests, scratch_make, scratch_remove);
