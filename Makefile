@@ -384,7 +384,7 @@ run: tools initramfs $$(if $$(filter %/debug %/debug/%,$$(JOB)),bpf-debug,module
 	@tests/jobs.sh check "$(JOB)"
 	@mkdir -p $(TEST_OUT)
 	@start=$$(date +%s); out=$(TEST_OUT)/run-$$(echo "$(JOB)" | tr / _).out; \
-	taps=$$(tests/jobs.sh taps-of "$(JOB)"); rm -f $$taps; \
+	taps=$$(TEST_OUT=$(TEST_OUT) tests/jobs.sh taps-of "$(JOB)") && rm -f $$taps || exit 1; \
 	$(subst tests/run-jobs.sh,tests/jobs.sh run "$(JOB)",$(RUN_JOBS)) > "$$out" 2>&1; \
 	if $(PB) tally $$taps > "$$out.tally" 2>&1; then v=pass; else v=FAIL; fi; \
 	echo "$(JOB): $$v [$$(($$(date +%s) - start)) s]"; \
