@@ -238,4 +238,28 @@ got=$(PB_CACHE=$hw PB=$PB bench/collect/meta.sh "$hw/meta-tcg.txt" tcg 2 "$c3" \
 check meta-refuses-other-accel "$got" has "$got" "says the guest ran under icount, not tcg
 exit 1"
 
+# 9. make compare resolves a revision as the report does, to the newest
+# results in its history: c4, a commit with none of its own, compares as
+# c3's run, and the output names the runs it used; a revision that is not
+# a commit is refused by name.
+mv "$planted/results/$c2/moved.json" "$planted/results/$c1/hist.json"
+git -C "$planted" commit -q --allow-empty -m "code 4"
+c4=$(git -C "$planted" rev-parse --short=12 HEAD)
+mkdir -p "$work/suites/hist"
+printf '{ "description": "planted history", "order": 1, "params": "x", "runner": "/bin/true" }\n' \
+	> "$work/suites/hist/suite.json"
+ln -s "$top/bench" "$planted/bench" && ln -s "$top/plots" "$planted/plots" && mkdir -p "$planted/build"
+compare_in_planted() {
+	(cd "$planted" && PB=$pb_abs SUITES_DIR=$work/suites sh bench/compare/compare.sh "$1" "$2" hist \
+		patched "$work/compare-plots") > "$work/compare.out" 2>&1
+	echo "exit $?"
+}
+got=$(compare_in_planted "$c3" "$c4")
+check compare-rev-without-results "$got: $(tr '\n' ' ' < "$work/compare.out")" \
+	grep -qF "results of $c3 for $c3, of $c3 for $c4" "$work/compare.out"
+check compare-rev-without-results-judged "$got: $(tail -n 3 "$work/compare.out" | tr '\n' ' ')" \
+	grep -q "hist: 2 points, 0 regressions" "$work/compare.out"
+got=$(compare_in_planted no-such-rev "$c4")
+check compare-bad-rev "$got: $(tr '\n' ' ' < "$work/compare.out")" grep -q "no-such-rev" "$work/compare.out"
+
 tap_finish
