@@ -442,7 +442,9 @@ bench: setup-bench kernels modules bpf tools initramfs suites-check
 		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) \
 			TARGET_MDE=$(TARGET_MDE) $$run $$s $(ROUNDS) || exit 1; \
 	done
-	@$(MAKE) --no-print-directory report
+	@if [ -n "$$RESULTS_DIR" ] && [ "$(abspath $(REPORT_OUT))" = "$(CURDIR)" ]; then \
+		echo "bench: results in $$RESULTS_DIR; their report: make report RESULTS_DIR=$$RESULTS_DIR REPORT_OUT=DIR"; \
+	else $(MAKE) --no-print-directory report; fi
 
 # Which patches a suite's shift comes from (bench/collect/bisect.sh): baseline, the
 # series up to UPTO and the whole series, compared pairwise into
@@ -478,11 +480,17 @@ PLOT_DATA := $(BUILD)/plots
 REPORT_OUT ?= .
 PLOTS_OUT = $(REPORT_OUT)/plots
 
+# Results kept elsewhere (RESULTS_DIR, pb results) never make this
+# repository's RESULTS.md and plots/: such a report needs a REPORT_OUT.
+report_elsewhere = [ -z "$$RESULTS_DIR" ] || [ "$(abspath $(REPORT_OUT))" != "$(CURDIR)" ] || \
+	{ echo "make $@: RESULTS_DIR=$$RESULTS_DIR is not this repository's results: give REPORT_OUT=DIR" >&2; exit 1; }
 report: tools suites-check
+	@$(report_elsewhere)
 	@PB=$(PB) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA) $(REPORT_OUT)/RESULTS.md
 
 # The plots alone (the same pass; its RESULTS.md stays in PLOT_DATA).
 plots: tools suites-check
+	@$(report_elsewhere)
 	@PB=$(PB) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)
 
 # SUITE=name [FROM=rev] [TO=rev]: the suite's points across project commits,
