@@ -13,7 +13,8 @@ tap=$1
 tap_start "$tap" nonroot
 uid=65534
 rm -rf "$OUT" && mkdir -p "$OUT"
-# the copies live where any uid can reach them: not under /root
+# the copies live where any uid can reach them: not under /root (the
+# manifests name their runners in bench/, which pb checks)
 work=$(mktemp -d /tmp/pb-nonroot.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 trap 'result fail stopped "nonroot-check.sh was stopped"; tap_finish; exit 1' TERM INT
@@ -27,7 +28,7 @@ as_user() {
 }
 mkdir -p "$work/home/.cache/patchbench" "$work/repo" "$work/guest-out"
 if ! { cp "$PB" "$work/pb" && cp "$INITRAMFS" "$work/initramfs.cpio" && cp "$KERNEL" "$work/bzImage" &&
-	cp scripts/apt-ensure.sh "$work/" && cp -r results suites "$work/repo/"; }; then
+	cp scripts/apt-ensure.sh "$work/" && cp -r results suites bench "$work/repo/"; }; then
 	result fail copy "cannot copy the artefacts to $work"
 	tap_finish
 	exit 1
