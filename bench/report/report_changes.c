@@ -27,6 +27,7 @@ struct change {
 	double ratio, lo, hi, base, patched;
 	enum verdict verdict;
 	int suspect;
+	int order;		/* the point's place in its result */
 };
 
 static int slower(const struct change *c)
@@ -153,6 +154,7 @@ static int collect(json_t *root, const struct suite *s, struct change *out, int 
 		c->patched = stat_median(b.x, b.n);
 		c->verdict = cmp.verdict;
 		c->suspect = results_suspect(&a, icount) || results_suspect(&b, icount);
+		c->order = (int)i;
 		(*n)++;
 	}
 	return compared;
@@ -191,9 +193,18 @@ static void regression(FILE *f, const struct change *c)
 		c->params, c->suspect ? " **suspect**" : "");
 }
 
-/* The faster changes of @c's group (its label) not yet shown, as one line */
+static int by_order(const void *pa, const void *pb)
+{
+	const struct change *a = *(const struct change *const *)pa;
+	const struct change *b = *(const struct change *const *)pb;
+
+	return (a->order > b->order) - (a->order < b->order);
+}
+
+/* The faster changes of @c's group (its label) not yet shown, as one line; x in the table's order */
 static void group(FILE *f, struct change *all, int n, int first, char *shown)
 {
+	static const struct change *members[CHANGES_MAX];
 	const struct change *c = &all[first];
 	double lo = c->ratio, hi = c->ratio;
 	char xs[512] = "", much[64];
@@ -204,13 +215,15 @@ static void group(FILE *f, struct change *all, int n, int first, char *shown)
 		    strcmp(all[i].label, c->label))
 			continue;
 		shown[i] = 1;
-		count++;
+		members[count++] = &all[i];
 		suspect |= all[i].suspect;
 		lo = fmin(lo, all[i].ratio);
 		hi = fmax(hi, all[i].ratio);
-		if (all[i].xkey[0])
-			append(xs, sizeof(xs), ", ", all[i].xval);
 	}
+	qsort(members, count, sizeof(members[0]), by_order);
+	for (int i = 0; i < count; i++)
+		if (members[i]->xkey[0])
+			append(xs, sizeof(xs), ", ", members[i]->xval);
 	how_much(much, sizeof(much), lo);
 	fprintf(f, "- %s%s%s", c->suite, c->label[0] ? " " : "", c->label);
 	if (c->xkey[0])
@@ -233,14 +246,14 @@ static void sentence(FILE *f, const char *suite, const struct change *c, int nch
 		return;
 	}
 	if (!nchanges) {
-		fprintf(f, "- **%s**: no significant change at any of its %d points.\n", suite,
-			compared);
+		fprintf(f, "- **%s**: no significant change at any of the %d points both kernels "
+			"ran.\n", suite, compared);
 		return;
 	}
 	how_much(much, sizeof(much), c->ratio);
 	where_text(where, sizeof(where), c);
 	fprintf(f, "- **%s**: patched is %s than baseline for %s (%.1f against %.1f %s); "
-		"%d of %d points changed.\n", suite, much, where, c->patched, c->base, c->unit ? c->unit : "", nchanges, compared);
+		"%d of the %d points both kernels ran changed.\n", suite, much, where, c->patched, c->base, c->unit ? c->unit : "", nchanges, compared);
 }
 
 void report_changes(FILE *f, json_t *const *roots, int n, const struct suites *all)

@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include "report/report_results.h"
+
 #define NOT_RECORDED "not recorded"
 /* What -cpu QEMU picked when vm/ named none, for results from before it did (meta.guest_cpu) */
 #define QEMU_DEFAULT_CPU "qemu64 (QEMU's default then)"
@@ -42,24 +44,29 @@ static void kernel_text(char *buf, size_t len, json_t *root, const char *which)
 		snprintf(buf, len, "`%s`", id);
 }
 
-static void value_of(char *buf, size_t len, json_t *root, const char *field)
+/* @root's value of @field in @buf; 0 if the row leaves @root out */
+static int value_of(char *buf, size_t len, json_t *root, const char *field)
 {
-	const char *v, *accel = accel_of(root), *unit = json_string_value(json_object_get(root, "unit"));
+	const char *v, *accel = accel_of(root);
 
 	if (!strcmp(field, "baseline_kernel") || !strcmp(field, "patched_kernel")) {
 		kernel_text(buf, len, root, field);
-		return;
+		return 1;
 	}
 	if (!strcmp(field, "mode")) {
-		snprintf(buf, len, "%s%s%s%s", accel ? accel : NOT_RECORDED,
-			 accel && !strcmp(accel, "icount") ? " (`-icount shift=0`)" : "",
-			 unit && *unit ? ", unit " : "", unit && *unit ? unit : "");
-		return;
+		snprintf(buf, len, "%s%s", accel ? accel : NOT_RECORDED,
+			 accel && !strcmp(accel, "icount") ? " (`-icount shift=0`)" : "");
+		return 1;
+	}
+	if (!strcmp(field, "unit")) {	/* the timing results' (a records result's are its figures') */
+		v = json_string_value(json_object_get(root, "unit"));
+		snprintf(buf, len, "%s per operation", v ? v : "?");
+		return !json_object_get(root, "kind");
 	}
 	if (!strcmp(field, "guest_cpu") && !meta(root, "guest_cpu") && accel &&
 	    (!strcmp(accel, "icount") || !strcmp(accel, "tcg"))) {
 		snprintf(buf, len, QEMU_DEFAULT_CPU);
-		return;
+		return 1;
 	}
 	v = meta(root, field);
 	if (!v)
@@ -71,18 +78,22 @@ static void value_of(char *buf, size_t len, json_t *root, const char *field)
 		snprintf(buf, len, "`%s`", v);
 	else
 		snprintf(buf, len, "%s", v);
+	return 1;
 }
 
 /* One row: each distinct value, with the suites it is of when they are not all alike. */
 static void row(FILE *f, const char *label, const char *field, json_t *const *roots, int n)
 {
 	char vals[64][512];
-	int nvals = 0, of[64];
+	int nvals = 0, of[REPORT_MAX_RESULTS], shown = 0;
 
-	for (int i = 0; i < n && nvals < 64; i++) {
+	for (int i = 0; i < n; i++) {
 		int k;
 
-		value_of(vals[nvals], sizeof(vals[0]), roots[i], field);
+		of[i] = -1;
+		if (nvals == 64 || !value_of(vals[nvals], sizeof(vals[0]), roots[i], field))
+			continue;
+		shown++;
 		for (k = 0; k < nvals && strcmp(vals[k], vals[nvals]); k++)
 			;
 		if (k == nvals)
@@ -99,10 +110,10 @@ static void row(FILE *f, const char *label, const char *field, json_t *const *ro
 		for (int i = 0; i < n; i++)
 			count += of[i] == k;
 		/* the value most suites share is said as the exceptions to it */
-		but = 2 * count > n;
+		but = 2 * count > shown;
 		fprintf(f, " (%s", but ? "all but " : "");
 		for (int i = 0, first = 1; i < n; i++)
-			if ((of[i] == k) != but) {
+			if (of[i] >= 0 && (of[i] == k) != but) {
 				fprintf(f, "%s%s", first ? "" : ", ",
 					json_string_value(json_object_get(roots[i], "suite")));
 				first = 0;
@@ -142,6 +153,7 @@ void report_provenance(FILE *f, json_t *const *roots, int n)
 	row(f, "compiler", "compiler", roots, n);
 	row(f, "config fragments hash", "config_hash", roots, n);
 	row(f, "mode", "mode", roots, n);
+	row(f, "unit", "unit", roots, n);
 	row(f, "guest CPU", "guest_cpu", roots, n);
 	row(f, "guest vCPUs", "guest_smp", roots, n);
 	row(f, "guest memory", "guest_mem_mb", roots, n);

@@ -9,7 +9,7 @@
 /*
  * A table from the "meta" of each suite's newest result (@roots, @n of
  * them): the project commits they were run at, the series, both kernels,
- * compiler and config hash, mode and unit, the guest's CPU, vCPUs and
+ * compiler and config hash, mode, the timing results' unit, the guest's CPU, vCPUs and
  * memory, the host, and the dates. Where the suites disagree, each value
  * names its suites; what no result records says "not recorded".
  */

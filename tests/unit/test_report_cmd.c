@@ -292,12 +292,13 @@ static void headline_regression_first(void **state)
 	assert_in_order(md, "- **3.0 % slower**: selftest x=1",
 			"- selftest x = 2, 3 (2 points): ratios 0.500–0.950 (up to 2.00x faster)\n");
 	assert_contains(md, "- **selftest**: patched is 2.00x faster than baseline for x=2 "
-			"(50.0 against 100.0 u); 3 of 3 points changed.\n");
+			"(50.0 against 100.0 u); 3 of the 3 points both kernels ran changed.\n");
 	assert_contains(md, "| run at project commit | `0123456789ab` |\n");
 	assert_contains(md, "| patch series | `feedfacecafe0001` |\n");
 	assert_contains(md, "| baseline kernel | `aaaaaaaaaaaa`, build stamp `1111111111111111` |\n");
 	assert_contains(md, "| patched kernel | not recorded |\n");
-	assert_contains(md, "| mode | icount (`-icount shift=0`), unit u |\n");
+	assert_contains(md, "| mode | icount (`-icount shift=0`) |\n");
+	assert_contains(md, "| unit | u per operation |\n");
 	assert_contains(md, "| guest CPU | EPYC-v4 |\n");
 	assert_contains(md, "| guest vCPUs | 2 |\n");
 	assert_contains(md, "| guest memory | 1024 MiB |\n");
@@ -323,7 +324,8 @@ static void headline_without_changes(void **state)
 		   "patched=" FIXTURES "/report/headline-before.txt", NULL);
 	md = report(scratch("same.json"));
 	assert_contains(md, "None: no suite's table calls any point faster or slower.\n");
-	assert_contains(md, "- **selftest**: no significant change at any of its 3 points.\n");
+	assert_contains(md, "- **selftest**: no significant change at any of the 3 points both "
+			"kernels ran.\n");
 	free(md);
 }
 
