@@ -118,7 +118,7 @@ help:
 	@echo "  make test-docs   the targets and pb commands README.md and docs/ name exist; make help's are there"
 	@echo "  make test-ktap-agree  pb ktap against the kernel's kunit.py on its test_data logs"
 	@echo "  make test-shellcheck  shellcheck on every shell script of the repository"
-	@echo "  make test-results  RESULTS.md reproduced from results/, plots, history and compare checks"
+	@echo "  make test-results  RESULTS.md and HISTORY.md reproduced from results/, plots, history and compare checks"
 	@echo "  make test-kunit  KUnit on baseline and patched only"
 	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS)), then test-crash"
 	@echo "  make test-crash  crashkernel=size,cma boots (good and malformed values) and a real kdump"
@@ -330,7 +330,7 @@ test-shellcheck:
 	@mkdir -p $(TEST_OUT)
 	@tests/shellcheck.sh $(TEST_OUT)/shellcheck.tap
 
-# results/, RESULTS.md and the plots agree; selection, history and comparison
+# results/, RESULTS.md, HISTORY.md and the plots agree; selection, history and comparison
 # on planted results (tests/results-check.sh). Host only.
 test-results: tools
 	@mkdir -p $(TEST_OUT)
@@ -489,7 +489,7 @@ report: tools suites-check
 	@$(report_elsewhere)
 	@PB=$(PB) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA) $(REPORT_OUT)/RESULTS.md
 
-# The plots alone (the same pass; its RESULTS.md stays in PLOT_DATA).
+# The plots alone (the same pass; its RESULTS.md and HISTORY.md stay in PLOT_DATA).
 plots: tools suites-check
 	@$(report_elsewhere)
 	@PB=$(PB) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)
