@@ -118,7 +118,7 @@ help:
 	@echo "  make test-docs   the targets and pb commands README.md and docs/ name exist; make help's are there"
 	@echo "  make test-ktap-agree  pb ktap against the kernel's kunit.py on its test_data logs"
 	@echo "  make test-shellcheck  shellcheck on every shell script of the repository"
-	@echo "  make test-results  RESULTS.md reproduced from results/, plots, history and compare checks"
+	@echo "  make test-results  RESULTS.md and HISTORY.md reproduced from results/, plots, history and compare checks"
 	@echo "  make test-kunit  KUnit on baseline and patched only"
 	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS)), then test-crash"
 	@echo "  make test-crash  crashkernel=size,cma boots (good and malformed values) and a real kdump"
@@ -133,7 +133,7 @@ help:
 	@echo "  make bisect      SUITE=name UPTO=NNNN: baseline, the series up to patch NNNN, the whole series"
 	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels; exit 3 on regression"
 	@echo "  make history     SUITE=name [FROM=rev] [TO=rev]: the suite across commits, table and plot"
-	@echo "  make report      regenerate plots/*.png and RESULTS.md from results/"
+	@echo "  make report      regenerate plots/*.png, RESULTS.md and HISTORY.md from results/"
 	@echo "  make kcidb       the newest results and make test's TAP as one KCIDB v5 document"
 	@echo "                   ($(KCIDB_OUT); KCIDB_URL= where its files are published)"
 	@echo "  make test-kcidb  make kcidb on the committed results validates (host only)"
@@ -330,7 +330,7 @@ test-shellcheck:
 	@mkdir -p $(TEST_OUT)
 	@tests/shellcheck.sh $(TEST_OUT)/shellcheck.tap
 
-# results/, RESULTS.md and the plots agree; selection, history and comparison
+# results/, RESULTS.md, HISTORY.md and the plots agree; selection, history and comparison
 # on planted results (tests/results-check.sh). Host only.
 test-results: tools
 	@mkdir -p $(TEST_OUT)
@@ -472,11 +472,12 @@ selfcheck: setup-bench kernels kernel-selfcheck modules modules-selfcheck bpf to
 # Each suite's results, chosen by the project's history (the results layout,
 # bench/lib/layout.h, as pb results all lists them), never by file time: the
 # newest makes its part of RESULTS.md and its plot, all of them its History
-# part and plot. One pb report pass reads each result once and writes
-# RESULTS.md and the data of every plot into PLOT_DATA; gnuplot then draws
-# plots/*.png, each suite's by the recipe in its manifest (bench/report/plots.sh).
+# part (in HISTORY.md) and plot. One pb report pass reads each result once
+# and writes RESULTS.md, HISTORY.md and the data of every plot into
+# PLOT_DATA; gnuplot then draws plots/*.png, each suite's by the recipe in
+# its manifest (bench/report/plots.sh).
 PLOT_DATA := $(BUILD)/plots
-# make report REPORT_OUT=DIR writes DIR/RESULTS.md and DIR/plots/ (tests/results-check.sh).
+# make report REPORT_OUT=DIR writes DIR/RESULTS.md, DIR/HISTORY.md and DIR/plots/ (tests/results-check.sh).
 REPORT_OUT ?= .
 PLOTS_OUT = $(REPORT_OUT)/plots
 
@@ -488,7 +489,7 @@ report: tools suites-check
 	@$(report_elsewhere)
 	@PB=$(PB) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA) $(REPORT_OUT)/RESULTS.md
 
-# The plots alone (the same pass; its RESULTS.md stays in PLOT_DATA).
+# The plots alone (the same pass; its RESULTS.md and HISTORY.md stay in PLOT_DATA).
 plots: tools suites-check
 	@$(report_elsewhere)
 	@PB=$(PB) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)

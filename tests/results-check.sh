@@ -13,16 +13,21 @@ trap 'rm -rf "$work"' EXIT
 . tests/tap-result.sh
 tap_start "$tap" results
 
-# 1. The committed RESULTS.md is what make report makes of the committed
-# results, in any checkout (a fresh clone's files all have one time).
+# 1. The committed RESULTS.md and HISTORY.md are what make report makes of
+# the committed results, in any checkout (a fresh clone's files all have one
+# time).
 out=$work/report
 mkdir -p "$out"
 if "$MAKE" --no-print-directory report REPORT_OUT="$out" PLOT_DATA="$out/data" \
 	> "$out/make.out" 2> "$out/make.err"; then
-	check reproduces-RESULTS.md "RESULTS.md does not match results/: run make report" \
-		cmp -s RESULTS.md "$out/RESULTS.md"
+	for md in RESULTS.md HISTORY.md; do
+		check "reproduces-$md" "$md does not match results/: run make report" \
+			cmp -s "$md" "$out/$md"
+	done
 else
-	result fail reproduces-RESULTS.md "make report failed: $(tail -n 3 "$out/make.err" | tr '\n' ' ')"
+	for md in RESULTS.md HISTORY.md; do
+		result fail "reproduces-$md" "make report failed: $(tail -n 3 "$out/make.err" | tr '\n' ' ')"
+	done
 fi
 
 # 2. gnuplot drew every suite's plot (its manifest's recipe) on the

@@ -1,11 +1,12 @@
 #!/bin/sh
 # make report and make plots: one pb report pass reads every result once
-# (each suite's, as pb results all lists them) and writes RESULTS.md and
-# the data of every plot it shows into DATA, with DATA/plots.list, a line
+# (each suite's, as pb results all lists them) and writes RESULTS.md, its
+# HISTORY.md and the data of every plot they show into DATA, with DATA/plots.list, a line
 # "SCRIPT VARS" per plot: each suite's (its manifest's recipe, its newest
 # result) and each history-SUITE.png (plots/history.gp). gnuplot then draws
 # each into OUT; nothing here reads a result. Given MD, the RESULTS.md is
-# put there once every plot is drawn; make plots leaves it in DATA.
+# put there once every plot is drawn, and HISTORY.md beside it; make plots
+# leaves them in DATA.
 #   plots.sh OUT DATA [MD]      (env: PB, SUITES_DIR, RESULTS_DIR)
 # A gnuplot warning fails the plot: it means a line or a label went missing.
 set -eu
@@ -19,6 +20,9 @@ while read -r script vars <&3; do
 done 3< "$data/plots.list"
 echo "plots:" "$out"/*.png
 [ -n "$md" ] || exit 0
+history=$(dirname "$md")/HISTORY.md
 cp "$data/RESULTS.md" "$md.tmp.$$"
+cp "$data/HISTORY.md" "$history.tmp.$$"
+mv -f "$history.tmp.$$" "$history"
 mv -f "$md.tmp.$$" "$md"
-echo "report: $md"
+echo "report: $md $history"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pb report's RESULTS.md on planted results (bench/report/cmd_report.c,
- * report_targets.c), the plot data of --plot-data (report_plots.c) and the
+ * pb report's RESULTS.md and HISTORY.md on planted results
+ * (bench/report/cmd_report.c, report_targets.c, the headline's
+ * report_provenance.c and report_changes.c), the plot data of --plot-data (report_plots.c) and the
  * results it asks the layout for (report_results.c).
  */
 #include <dirent.h>
@@ -178,7 +179,11 @@ static void plot_data_as_the_plot_commands_write_it(void **state)
 	assert_string_equal(list, want);
 	md = read_text(scratch("P.md"));
 	assert_contains(md, "![selftest](plots/selftest.png)\n");
-	assert_contains(md, "### selftest: history (`make history SUITE=selftest`)");
+	assert_contains(md, "History: [selftest across project commits](HISTORY.md#selftest)");
+	assert_null(strstr(md, "![selftest history]"));
+	free(md);
+	md = read_text(scratch("HISTORY.md"));
+	assert_contains(md, "\n## selftest\n");
 	assert_contains(md, "![selftest history](plots/history-selftest.png)\n");
 	free(md);
 
@@ -187,7 +192,10 @@ static void plot_data_as_the_plot_commands_write_it(void **state)
 	assert_exit(&r, 0);
 	pb_result_free(&r);
 	md = read_text(scratch("Q.md"));
-	assert_contains(md, "### selftest: history");
+	assert_null(strstr(md, "!["));
+	free(md);
+	md = read_text(scratch("HISTORY.md"));
+	assert_contains(md, "\n## selftest\n");
 	assert_null(strstr(md, "!["));
 	unsetenv("SUITES_DIR");
 	free(md);
@@ -246,6 +254,81 @@ static void results_from_the_layout(void **state)
 	free(from_files);
 }
 
+/* The first item of the headline's list of changes in @md starts with @want. */
+static void assert_first_change(const char *md, const char *want)
+{
+	const char *list = strstr(md, "### Every significant change\n"), *item;
+
+	assert_non_null(list);
+	item = strstr(list, "\n- ");
+	assert_non_null(item);
+	if (strncmp(item + 1, want, strlen(want)))
+		fail_msg("the first change is not '%s' in:\n%s", want, list);
+}
+
+/*
+ * The headline: planted results with a 3 % slower point (x=1), a 2x faster
+ * one (x=2) and a 5 % faster one (x=3). The regression comes first although
+ * the faster points changed more; those two are one group (the plot's one
+ * series, x its axis). The run's metadata is the provenance, guest CPU and
+ * all; a result without guest_cpu, run under icount, had QEMU's default.
+ */
+static void headline_regression_first(void **state)
+{
+	char *md;
+
+	(void)state;
+	assert_int_equal(setenv("SUITES_DIR", FIXTURES "/report/suites", 1), 0);
+	pb_collect(NULL, "hl.json", "--meta", "project_commit=0123456789ab",
+		   "--meta", "series=feedfacecafe0001", "--meta", "guest_cpu=EPYC-v4",
+		   "--meta", "guest_smp=2", "--meta", "guest_mem_mb=1024",
+		   "--meta", "baseline_kernel=aaaaaaaaaaaa stamp 1111111111111111",
+		   "--meta", "date=2026-01-02T03:04:05Z",
+		   "baseline=" FIXTURES "/report/headline-before.txt",
+		   "patched=" FIXTURES "/report/headline-after.txt", NULL);
+	md = report(scratch("hl.json"));
+	assert_first_change(md, "- **3.0 % slower**: selftest x=1, ratio 1.030");
+	assert_line_matches(md, "^| x=1 .* | \\*\\*slower\\*\\* |$");
+	assert_in_order(md, "- **3.0 % slower**: selftest x=1",
+			"- selftest x = 2, 3 (2 points): ratios 0.500–0.950 (up to 2.00x faster)\n");
+	assert_contains(md, "- **selftest**: patched is 2.00x faster than baseline for x=2 "
+			"(50.0 against 100.0 u); 3 of the 3 points both kernels ran changed.\n");
+	assert_contains(md, "| run at project commit | `0123456789ab` |\n");
+	assert_contains(md, "| patch series | `feedfacecafe0001` |\n");
+	assert_contains(md, "| baseline kernel | `aaaaaaaaaaaa`, build stamp `1111111111111111` |\n");
+	assert_contains(md, "| patched kernel | not recorded |\n");
+	assert_contains(md, "| mode | icount (`-icount shift=0`) |\n");
+	assert_contains(md, "| unit | u per operation |\n");
+	assert_contains(md, "| guest CPU | EPYC-v4 |\n");
+	assert_contains(md, "| guest vCPUs | 2 |\n");
+	assert_contains(md, "| guest memory | 1024 MiB |\n");
+	assert_contains(md, "| results dated | 2026-01-02T03:04:05Z |\n");
+	free(md);
+
+	pb_collect(NULL, "old.json", "baseline=" FIXTURES "/report/headline-before.txt",
+		   "patched=" FIXTURES "/report/headline-after.txt", NULL);
+	md = report(scratch("old.json"));
+	assert_contains(md, "| guest CPU | qemu64 (QEMU's default then) |\n");
+	assert_contains(md, "| guest vCPUs | not recorded |\n");
+	unsetenv("SUITES_DIR");
+	free(md);
+}
+
+/* No change anywhere: the headline says so rather than list nothing. */
+static void headline_without_changes(void **state)
+{
+	char *md;
+
+	(void)state;
+	pb_collect(NULL, "same.json", "baseline=" FIXTURES "/report/headline-before.txt",
+		   "patched=" FIXTURES "/report/headline-before.txt", NULL);
+	md = report(scratch("same.json"));
+	assert_contains(md, "None: no suite's table calls any point faster or slower.\n");
+	assert_contains(md, "- **selftest**: no significant change at any of the 3 points both "
+			"kernels ran.\n");
+	free(md);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -254,6 +337,8 @@ int main(void)
 		cmocka_unit_test(targets_met_and_missed),
 		cmocka_unit_test(plot_data_as_the_plot_commands_write_it),
 		cmocka_unit_test(results_from_the_layout),
+		cmocka_unit_test(headline_regression_first),
+		cmocka_unit_test(headline_without_changes),
 	};
 
 	return cmocka_run_group_tests_name("report-cmd", tests, scratch_make, scratch_remove);
