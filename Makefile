@@ -72,7 +72,11 @@ GUEST_FILES := vm/guest/init vm/guest/shell $(wildcard vm/guest/tests/* vm/guest
 GUEST_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -static
 GUEST_BINS := $(BUILD)/guest/mctp $(BUILD)/guest/serial-relay $(BUILD)/guest/mctp-echo \
 	$(BUILD)/guest/mctp-nlbad $(BUILD)/guest/mctp-bench $(BUILD)/guest/memhog $(BUILD)/guest/vmcore-check \
-	$(BUILD)/guest/mctp-nlfuzz
+	$(BUILD)/guest/mctp-nlfuzz $(BUILD)/guest/point-want
+# point-want (make bench POINTS=) matches with pb's own bench/lib/points.c;
+# its host build is what the unit tests run.
+POINT_WANT_SRC := workloads/point-want.c bench/lib/points.c
+POINT_WANT_HOST := $(BUILD)/host/point-want
 
 # Every guest boot of make test (KUnit, the in-guest tests, the crashkernel
 # cases, the sanitizer kernel's runs, the harness self-tests) is defined once,
@@ -203,7 +207,7 @@ kernels-all: trees
 
 tools:
 	+@$(MAKE) --no-print-directory PB_PARALLEL_TOOLS=1 -j$(shell nproc) harness-files
-harness-files: $(PB) $(UNIT_TESTS)
+harness-files: $(PB) $(UNIT_TESTS) $(POINT_WANT_HOST)
 
 $(BUILD)/obj/%.o: %.c $(HARNESS_HDR)
 	@mkdir -p $(@D)
@@ -232,6 +236,12 @@ NL_GUEST_BINS := $(BUILD)/guest/mctp-bench $(BUILD)/guest/mctp-nlbad $(BUILD)/gu
 $(NL_GUEST_BINS): $(BUILD)/guest/%: workloads/%.c workloads/nl.c workloads/nl.h
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^)
+$(BUILD)/guest/point-want: $(POINT_WANT_SRC) bench/lib/points.h
+	@mkdir -p $(@D)
+	$(CC) $(GUEST_CFLAGS) -Ibench -o $@ $(POINT_WANT_SRC) -ljansson
+$(POINT_WANT_HOST): $(POINT_WANT_SRC) bench/lib/points.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $(POINT_WANT_SRC) -ljansson
 $(BUILD)/guest/%: workloads/%.c
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $<
