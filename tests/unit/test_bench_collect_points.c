@@ -148,6 +148,36 @@ static void bench_round_takes_points(void **state)
 	pb_result_free(&r);
 }
 
+/* pb compare of a full result and a partial one compares the points they share. */
+static void partial_against_full(void **state)
+{
+	struct pb_result r;
+
+	(void)state;
+	pb_run(&r, "bench-collect", "--suite", "mctp-route", "--unit", "ns", "--accel", "kvm",
+	       "--meta", "project_commit=full", "--out", scratch("full.json"), BASELINE, PATCHED,
+	       NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+	pb_run(&r, "bench-collect", "--suite", "mctp-route", "--unit", "ns", "--accel", "kvm",
+	       "--meta", "project_commit=partial", "--meta", "points=routes>=64,!lookup,!op",
+	       "--points", "routes>=64,!lookup,!op", "--out", scratch("r.json"), BASELINE, PATCHED,
+	       NULL);
+	assert_exit(&r, 0);
+	assert_contains(r.out, "mctp-route: 6 samples in 2 points");
+	pb_result_free(&r);
+	pb_run(&r, "compare", scratch("full.json"), scratch("r.json"), NULL);
+	assert_exit(&r, 0);
+	assert_contains(r.out, "| depth=0 iters=2000 routes=64 size=1 |");
+	assert_contains(r.out, "| depth=0 iters=2000 routes=4096 size=1 |");
+	assert_contains(r.out, "2 points compared");
+	pb_result_free(&r);
+	pb_run(&r, "compare", scratch("r.json"), scratch("full.json"), NULL);
+	assert_exit(&r, 0);
+	assert_contains(r.out, "2 points compared");
+	pb_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -157,6 +187,7 @@ int main(void)
 		cmocka_unit_test(bad_filter_refused),
 		cmocka_unit_test(nothing_selected_refused),
 		cmocka_unit_test(bench_round_takes_points),
+		cmocka_unit_test(partial_against_full),
 	};
 
 	return cmocka_run_group_tests(tests, scratch_make, scratch_remove);
