@@ -178,6 +178,39 @@ static void partial_against_full(void **state)
 	pb_result_free(&r);
 }
 
+/*
+ * Points one kernel has not (the gateway chains: patched only) are no
+ * error with --points: the kernels that have them are judged, and
+ * collected; without --points a kernel without samples is a failed boot.
+ */
+static void points_of_one_kernel(void **state)
+{
+	struct pb_result r;
+	char baseline[512], patched[512];
+
+	(void)state;
+	write_text(scratch("chain.txt"),
+		   "PB-BENCH suite=mctp-route routes=9 depth=8 size=1 iters=2000 ns=300.0 ns2k=600.0\n"
+		   "PB-BENCH suite=mctp-route routes=9 depth=8 size=1 iters=2000 ns=300.0 ns2k=600.0\n");
+	write_text(scratch("none.txt"), "");
+	snprintf(baseline, sizeof(baseline), "baseline=%s", scratch("none.txt"));
+	snprintf(patched, sizeof(patched), "patched=%s", scratch("chain.txt"));
+	pb_run(&r, "bench-round", "--suite", "mctp-route", "--target", "1", "--points", "depth=8",
+	       baseline, patched, NULL);
+	assert_exit(&r, 0);
+	assert_string_equal(r.out, "0.0\n");
+	pb_result_free(&r);
+	pb_run(&r, "bench-round", "--suite", "mctp-route", "--target", "1", baseline, patched, NULL);
+	assert_exit(&r, 1);
+	assert_contains(r.err, "no baseline samples");
+	pb_result_free(&r);
+	pb_run(&r, "bench-collect", "--suite", "mctp-route", "--unit", "ns", "--accel", "kvm",
+	       "--points", "depth=8", "--out", scratch("r.json"), baseline, patched, NULL);
+	assert_exit(&r, 0);
+	assert_contains(r.out, "mctp-route: 2 samples in 1 points");
+	pb_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -188,6 +221,7 @@ int main(void)
 		cmocka_unit_test(nothing_selected_refused),
 		cmocka_unit_test(bench_round_takes_points),
 		cmocka_unit_test(partial_against_full),
+		cmocka_unit_test(points_of_one_kernel),
 	};
 
 	return cmocka_run_group_tests(tests, scratch_make, scratch_remove);
