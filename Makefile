@@ -72,7 +72,11 @@ GUEST_FILES := vm/guest/init vm/guest/shell $(wildcard vm/guest/tests/* vm/guest
 GUEST_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -static
 GUEST_BINS := $(BUILD)/guest/mctp $(BUILD)/guest/serial-relay $(BUILD)/guest/mctp-echo \
 	$(BUILD)/guest/mctp-nlbad $(BUILD)/guest/mctp-bench $(BUILD)/guest/memhog $(BUILD)/guest/vmcore-check \
-	$(BUILD)/guest/mctp-nlfuzz
+	$(BUILD)/guest/mctp-nlfuzz $(BUILD)/guest/point-want
+# point-want (make bench POINTS=) matches with pb's own bench/lib/points.c;
+# its host build is what the unit tests run.
+POINT_WANT_SRC := workloads/point-want.c bench/lib/points.c
+POINT_WANT_HOST := $(BUILD)/host/point-want
 
 # Every guest boot of make test (KUnit, the in-guest tests, the crashkernel
 # cases, the sanitizer kernel's runs, the harness self-tests) is defined once,
@@ -103,6 +107,7 @@ help:
 	@echo "  make test        set up, build the three kernels, run every test; ends 'N passed, N failed'"
 	@echo "  make bench       set up, build, run the benchmark suites (SUITE=name, ROUNDS=n,"
 	@echo "                   BUDGET=s and TARGET_MDE=% for adaptive rounds)"
+	@echo "                   POINTS=\"routes=64 !lookup\": a few points of one SUITE, a partial result"
 	@echo "  make modules     build kernel/modules/* against both kernels"
 	@echo "  make setup       install the Debian packages every target needs (apt, if missing)"
 	@echo "  make trees       extract the Debian tree into PB_CACHE and apply the series"
@@ -203,7 +208,7 @@ kernels-all: trees
 
 tools:
 	+@$(MAKE) --no-print-directory PB_PARALLEL_TOOLS=1 -j$(shell nproc) harness-files
-harness-files: $(PB) $(UNIT_TESTS)
+harness-files: $(PB) $(UNIT_TESTS) $(POINT_WANT_HOST)
 
 $(BUILD)/obj/%.o: %.c $(HARNESS_HDR)
 	@mkdir -p $(@D)
@@ -232,6 +237,12 @@ NL_GUEST_BINS := $(BUILD)/guest/mctp-bench $(BUILD)/guest/mctp-nlbad $(BUILD)/gu
 $(NL_GUEST_BINS): $(BUILD)/guest/%: workloads/%.c workloads/nl.c workloads/nl.h
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^)
+$(BUILD)/guest/point-want: $(POINT_WANT_SRC) bench/lib/points.h
+	@mkdir -p $(@D)
+	$(CC) $(GUEST_CFLAGS) -Ibench -o $@ $(POINT_WANT_SRC) -ljansson
+$(POINT_WANT_HOST): $(POINT_WANT_SRC) bench/lib/points.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $(POINT_WANT_SRC) -ljansson
 $(BUILD)/guest/%: workloads/%.c
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $<
@@ -435,14 +446,32 @@ modules-bisect: kernel-bisect
 suites-check: tools
 	@$(PB) suites list > /dev/null
 
+# POINTS="routes=64 !lookup": only those points of the one SUITE (point
+# filters, bench/lib/points.h), filed as its partial result. They are
+# checked against the suite's "parameters" (pb suites points) when the
+# recipe is expanded, so make -n bench refuses bad ones too; the result is
+# the filters as one word, what pb.points= and --points take.
+POINTS ?=
+bench_points = $(if $(strip $(POINTS)),$(if $(filter 1,$(words $(SUITE))),$(call \
+	points_or_error,$(shell $(PB_SUITES) points $(SUITE) '$(POINTS)' 2>&1; echo " $$?")),$(error \
+	make bench: POINTS= picks points of one suite: SUITE=name, one of: $(SUITES))))
+points_or_error = $(if $(filter 0,$(lastword $(1))),$(strip $(filter-out $(lastword $(1)),$(1))),$(error \
+	make bench: POINTS=$(POINTS): $(filter-out $(lastword $(1)),$(1))))
+
 # Each suite by its manifest's runner (bench/collect/run.sh unless it names one): RUNNER SUITE ROUNDS.
+# A partial run (POINTS=) leaves RESULTS.md alone: it is no suite's result.
 bench: setup-bench kernels modules bpf tools initramfs suites-check
-	@for s in $(SUITE); do \
+	@points='$(bench_points)'; for s in $(SUITE); do \
 		run=$$($(PB) suites get $$s runner) || exit 1; \
 		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) \
-			TARGET_MDE=$(TARGET_MDE) $$run $$s $(ROUNDS) || exit 1; \
+			TARGET_MDE=$(TARGET_MDE) PB_POINTS="$$points" $$run $$s $(ROUNDS) || exit 1; \
 	done
-	@if [ -n "$$RESULTS_DIR" ] && [ "$(abspath $(REPORT_OUT))" = "$(CURDIR)" ]; then \
+	@if [ -n '$(bench_points)' ]; then \
+		r=$$($(PB) results path --partial $(SUITE)) && f=$$($(PB) results newest $(SUITE) 2>/dev/null); \
+		echo "bench: $(SUITE), points $(bench_points): the partial result $$r (not in RESULTS.md)"; \
+		echo "  its two kernels: $(PB) compare $$r:baseline $$r:patched"; \
+		echo "  against the newest full result: $(PB) compare $${f:-results/RUN/$(SUITE).json} $$r"; \
+	elif [ -n "$$RESULTS_DIR" ] && [ "$(abspath $(REPORT_OUT))" = "$(CURDIR)" ]; then \
 		echo "bench: results in $$RESULTS_DIR; their report: make report RESULTS_DIR=$$RESULTS_DIR REPORT_OUT=DIR"; \
 	else $(MAKE) --no-print-directory report; fi
 

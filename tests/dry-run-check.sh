@@ -54,6 +54,17 @@ for target in test bench; do
 	check "$target-runs-nothing" "make -n $target ran: $(tr '\n' ';' < "$ran")" [ ! -s "$ran" ]
 	: > "$ran"
 done
+# make -n bench POINTS=: the filters checked (pb suites points, a $(shell)
+# of the recipe's expansion) and handed to the runner as one word.
+if (cd "$repo" && PATH=$work/bin:$PATH PB_CACHE=$work/cache \
+	"$MAKE" -n bench SUITE=mctp-route POINTS='routes=64 !lookup') > "$work/points.out" 2>&1; then
+	result ok bench-points-succeeds
+else
+	result fail bench-points-succeeds "make -n bench POINTS=: $(tail -n 1 "$work/points.out")"
+fi
+check bench-points-passed-on "make -n bench POINTS= does not hand the runner routes=64,!lookup" \
+	grep -qF "points='routes=64,!lookup'" "$work/points.out"
+check bench-points-runs-nothing "make -n bench POINTS= ran: $(tr '\n' ';' < "$ran")" [ ! -s "$ran" ]
 check test-prints-guest-boots "make -n test does not say it would run tests/run-jobs.sh" \
 	grep -q 'tests/run-jobs\.sh' "$work/test.out"
 tap_finish

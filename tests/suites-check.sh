@@ -175,5 +175,30 @@ broken bad-points "'targets.4.points.0' should be $filters, not 'lookup=>kernel'
 	's/"points": \["lookup=kernel"\]/"points": ["lookup=>kernel"]/'
 broken bad-bound "'targets.3.points.0' should be $filters, not 'depth>=some'" \
 	's/"points": \["!lookup", "!op"\]/"points": ["depth>=some"]/'
+broken parameters-not-list "'parameters.iters' should be an array of the values iters takes, not an integer" \
+	's/"iters": \[50, 2000\]/"iters": 2000/'
+broken parameters-real "'parameters.size.1' should be an integer, a string or null (points without size), not a real number" \
+	's/"size": \[1, null\]/"size": [1, 1.5]/'
+broken parameters-repeat "'parameters.routes.2' repeats routes.1" \
+	's/"routes": \[1, 2, 3,/"routes": [1, 2, 2,/'
+
+# make bench POINTS=: filters of one suite, each on one of its parameters,
+# checked when the recipe is expanded (pb suites points), so make -n too.
+points_refused() { # points_refused NAME SAID MAKE-ARGS...
+	pr_name=$1 pr_said=$2
+	shift 2
+	if (cd "$repo" && "$MAKE" --no-print-directory -n bench "$@") > "$work/points.out" 2>&1; then
+		result fail "points-$pr_name" "make -n bench $* accepted it"
+	else
+		check "points-$pr_name" "said: $(tail -n 2 "$work/points.out")" has_in "$work/points.out" \
+			"$pr_said"
+	fi
+}
+points_refused unknown-key "'bogus=1': mctp-route has no parameter 'bogus'; its parameters: depth, iters, lookup, op, routes, size" \
+	SUITE=mctp-route POINTS=bogus=1
+points_refused no-point '["routes=65"] select no point of mctp-route' SUITE=mctp-route POINTS='routes=65 !lookup'
+points_refused two-suites "make bench: POINTS= picks points of one suite: SUITE=name" \
+	SUITE='mctp-route page-pool' POINTS=routes=64
+points_refused no-parameters "suite crash-memory lists no \"parameters\"" SUITE=crash-memory POINTS=case=plain
 
 cd "$top" && tap_finish

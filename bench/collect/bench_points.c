@@ -7,6 +7,7 @@
 
 #include "args.h"
 #include "collect/tagged_lines.h"
+#include "lib/points.h"
 
 static json_t *point_for(json_t *points, json_t *params)
 {
@@ -35,18 +36,9 @@ static void add_sample(json_t *point, const char *kernel, double ns, double ns2k
 	json_array_append_new(json_object_get(k, "boot"), json_integer(boot));
 }
 
-/* A parameter is an integer when it reads as one ("L=64"), else a string ("fn=strlen"). */
-static json_t *param_value(const char *v)
-{
-	char *end;
-	long long n = strtoll(v, &end, 10);
-
-	return *v && !*end ? json_integer(n) : json_string(v);
-}
-
 /* The current PB-BENCH line as a sample if it is one of @suite; returns 1 if it was. */
-static int add_line(struct tagged_lines *t, const char *suite, json_t *points,
-		    const char *kernel, int boot)
+static int add_line(struct tagged_lines *t, const char *suite, json_t *filters,
+		    json_t *points, const char *kernel, int boot, int *skipped)
 {
 	json_t *params = json_object();
 	double ns = -1, ns2k = -1;
@@ -61,17 +53,24 @@ static int add_line(struct tagged_lines *t, const char *suite, json_t *points,
 		else if (!strcmp(key, "ns2k"))
 			ns2k = atof(v);
 		else
-			json_object_set_new(params, key, param_value(v));
+			json_object_set_new(params, key, point_param_value(v));
 	}
-	if (ours && ns >= 0)
+	ours = ours && ns >= 0;
+	if (ours && !points_match_json(params, filters)) {
+		(*skipped)++;
+		ours = 0;
+	}
+	if (ours)
 		add_sample(point_for(points, params), kernel, ns, ns2k, boot);
 	json_decref(params);
-	return ours && ns >= 0;
+	return ours;
 }
 
 int bench_points_read(const struct pb_cmd *cmd, const char *suite, char *const *specs,
-		      int nspecs, json_t *points, int *samples)
+		      int nspecs, json_t *filters, json_t *points, int *samples)
 {
+	int skipped = 0;
+
 	*samples = 0;
 	for (int i = 0; i < nspecs; i++) {
 		char *kernel = strdup(specs[i]), *eq = strchr(kernel, '=');
@@ -88,13 +87,27 @@ int bench_points_read(const struct pb_cmd *cmd, const char *suite, char *const *
 			return 1;
 		}
 		while (tagged_lines_next(&t))
-			*samples += add_line(&t, suite, points, kernel, i);
+			*samples += add_line(&t, suite, filters, points, kernel, i, &skipped);
 		tagged_lines_close(&t);
 		free(kernel);
+	}
+	if (!*samples && skipped) {
+		fprintf(stderr, "pb %s: none of the %d %s samples in the input is of a point "
+			"--points selects\n", cmd->name, skipped, suite);
+		return 1;
 	}
 	if (!*samples) {
 		fprintf(stderr, "pb %s: no %s samples in the input\n", cmd->name, suite);
 		return 1;
 	}
+	return 0;
+}
+
+int bench_points_option(const struct pb_cmd *cmd, json_t *filters, const char *value)
+{
+	char err[512];
+
+	if (points_split(value, filters, err, sizeof(err)))
+		return args_error(cmd, "--points: %s", err);
 	return 0;
 }

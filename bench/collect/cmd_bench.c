@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pb bench-collect --suite S --unit U --accel A --out FILE [--meta K=V]...
- *     [--meta-file F]... KERNEL=FILE...
+ *     [--meta-file F]... [--points FILTERS]... KERNEL=FILE...
  *
  * Reads "PB-BENCH suite=S key=value ... ns=X ns2k=Y" lines that guests wrote,
  * groups samples by their parameters and by kernel, and writes one JSON
  * result file (atomically). Every sample is kept; statistics are computed
- * when comparing, so the file stays the raw record.
+ * when comparing, so the file stays the raw record. With --points, only
+ * the points those filters select (make bench POINTS=, a partial result).
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -20,7 +21,7 @@
 static int bench_collect(int argc, char **argv)
 {
 	const char *suite = NULL, *unit = NULL, *accel = NULL, *out = NULL;
-	json_t *meta = json_object(), *points = json_array(), *root;
+	json_t *meta = json_object(), *points = json_array(), *filters = json_array(), *root;
 	int samples, c;
 	struct args a;
 
@@ -39,6 +40,10 @@ static int bench_collect(int argc, char **argv)
 		case 'o':
 			out = a.value;
 			break;
+		case 'P':
+			if ((c = bench_points_option(&cmd_bench_collect, filters, a.value)))
+				return c;
+			break;
 		default:
 			if ((c = meta_option(meta, &a)))
 				return c;
@@ -46,7 +51,9 @@ static int bench_collect(int argc, char **argv)
 	}
 	if (c < 0)
 		return a.status;
-	c = bench_points_read(&cmd_bench_collect, suite, a.operands, a.noperands, points, &samples);
+	c = bench_points_read(&cmd_bench_collect, suite, a.operands, a.noperands, filters,
+			      points, &samples);
+	json_decref(filters);
 	if (c)
 		return c;
 	root = json_pack("{s:i,s:s,s:s,s:s,s:o,s:o}", "schema", 1, "suite", suite, "unit", unit,
@@ -65,6 +72,7 @@ static const struct option options[] = {
 	{ "accel", required_argument, NULL, 'a' },
 	{ "out", required_argument, NULL, 'o' },
 	META_OPTIONS,
+	BENCH_POINTS_OPTION,
 	{ 0 },
 };
 
@@ -73,10 +81,11 @@ const struct pb_cmd cmd_bench_collect = {
 	.run = bench_collect,
 	.summary = "gather guests' PB-BENCH lines into a JSON result",
 	.usage = "pb bench-collect --suite S --unit U --accel A --out FILE [--meta K=V]...\n"
-		 "    [--meta-file F]... KERNEL=FILE...",
+		 "    [--meta-file F]... [--points FILTERS]... KERNEL=FILE...",
 	.details = "Reads the \"PB-BENCH suite=S key=value ... ns=X ns2k=Y\" lines of each FILE as\n"
 		   "KERNEL's samples and writes one JSON result to FILE (atomically).\n"
-		   META_HELP,
+		   META_HELP
+		   BENCH_POINTS_HELP,
 	.options = options,
 	.required = (const char *const[]){ "suite", "unit", "accel", "out", NULL },
 	.min_operands = 1,

@@ -3,11 +3,17 @@
 # record the samples as the run's result of the suite (pb results path).
 #   run.sh SUITE ROUNDS      (env: PB, INITRAMFS, ACCEL, PB_CACHE, BENCH_OUT,
 #                             BUDGET, TARGET_MDE; KERNELS and RESULT for
-#                             make bisect: other kernels, another file)
+#                             make bisect: other kernels, another file;
+#                             PB_POINTS for make bench POINTS=)
 # ROUNDS is the least number of boots per kernel. While the noisiest point
 # could still hide a shift of TARGET_MDE % (pb bench-round) and another round fits
 # in BUDGET seconds of this suite, more rounds run: noisy modes get more
 # samples, icount (exact) stays at ROUNDS.
+# PB_POINTS: point filters (bench/lib/points.h) as pb suites points printed
+# them, checked against the suite's parameters: only those points are
+# recorded (the guest gets them as pb.points= and skips the others where
+# its script can), filed as the run's partial result of the suite, and its
+# meta says points=PB_POINTS.
 set -eu
 . bench/lib/guest.sh
 suite=$1 rounds=$2 budget=${BUDGET:-600} target=${TARGET_MDE:-1}
@@ -17,7 +23,8 @@ kernels=${KERNELS:-$("$PB" suites get "$suite" kernels)}
 vm_options=$(suite_vm_options "$suite")
 # filed under the run id of the tree the run starts from, and recorded so
 run_id=$("$PB" results run-id)
-result=${RESULT:-$("$PB" results path "$suite")}
+points=${PB_POINTS:-}
+result=${RESULT:-$("$PB" results path ${points:+--partial} "$suite")}
 work=$BENCH_OUT/$suite
 rm -rf "$work" && mkdir -p "$work"
 inputs='' accel_used='' hw=''
@@ -53,7 +60,8 @@ while :; do
 	# pb bench-round exits 0 when that is at most the target, 10 when not
 	more=0
 	# shellcheck disable=SC2086
-	mde=$("$PB" bench-round --suite "$suite" --target "$target" $inputs) || more=$?
+	mde=$("$PB" bench-round --suite "$suite" --target "$target" ${points:+--points "$points"} \
+		$inputs) || more=$?
 	[ "$more" -eq 0 ] || [ "$more" -eq 10 ] || exit 1
 	took=$(( $(date +%s) - start ))
 	per_round=$((took / r))
@@ -79,4 +87,5 @@ mkdir -p "$(dirname "$result")"
 bench/collect/meta.sh "$work/meta.txt" "$accel_used" "$r" "$run_id" "$hw"
 # shellcheck disable=SC2086
 "$PB" bench-collect --suite "$suite" --unit "$unit" --accel "$accel_used" \
-	--out "$result" --meta-file "$work/meta.txt" $inputs
+	--out "$result" --meta-file "$work/meta.txt" ${points:+--points "$points" --meta "points=$points"} \
+	$inputs

@@ -18,6 +18,12 @@
  *                                            rest as JSON; exit 1 if missing
  *   pb suites plot SUITE RESULT.json DATA    the suite's plot data and
  *                                            DATA/SUITE.gp (suite_plot.h)
+ *   pb suites points SUITE FILTERS...        make bench POINTS=: the filters
+ *                                            (lib/points.h; comma- or space-
+ *                                            separated) checked against the
+ *                                            suite's "parameters"
+ *                                            (suite_points.c), printed as one
+ *                                            comma-separated word
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -27,6 +33,7 @@
 #include "cmd.h"
 #include "args.h"
 #include "lib/jsonpath.h"
+#include "lib/points.h"
 #include "report/suite_plot.h"
 #include "lib/suites.h"
 
@@ -113,6 +120,35 @@ static int plot(const struct suites *all, char **argv)
 	return status;
 }
 
+static int points(const struct suites *all, int argc, char **argv)
+{
+	json_t *filters = json_array(), *e;
+	const struct suite *s;
+	char err[1024];
+	size_t i;
+	int status = 0;
+
+	if (!(s = find(all, argv[1])))
+		return 1;
+	for (int w = 2; w < argc && !status; w++)
+		status = points_split(argv[w], filters, err, sizeof(err));
+	if (!status && !json_array_size(filters)) {
+		snprintf(err, sizeof(err), "no filter given (%s)", POINTS_SYNTAX);
+		status = -1;
+	}
+	if (!status)
+		status = suite_points_check(s, filters, err, sizeof(err));
+	if (status)
+		fprintf(stderr, "pb suites points: %s: %s\n", s->name, err);
+	else {
+		json_array_foreach(filters, i, e)
+			printf("%s%s", i ? "," : "", json_string_value(e));
+		putchar('\n');
+	}
+	json_decref(filters);
+	return status ? 1 : 0;
+}
+
 /* Each form's operand count after its name (max -1: no limit), and whether it takes list's options. */
 static const struct {
 	const char *name;
@@ -122,6 +158,7 @@ static const struct {
 	{ "help", 0, 0, 0 },
 	{ "get", 2, -1, 0 },
 	{ "plot", 3, 3, 0 },
+	{ "points", 2, -1, 0 },
 };
 
 static int suites(int argc, char **argv)
@@ -164,6 +201,8 @@ static int suites(int argc, char **argv)
 		status = 0;
 	} else if (!strcmp(argv[1], "get")) {
 		status = get(&all, a.noperands, argv + 1);
+	} else if (!strcmp(argv[1], "points")) {
+		status = points(&all, a.noperands, argv + 1);
 	} else {
 		status = plot(&all, argv + 1);
 	}
@@ -181,11 +220,12 @@ static const struct option options[] = {
 const struct pb_cmd cmd_suites = {
 	.name = "suites",
 	.run = suites,
-	.summary = "the benchmark suites' manifests (suites/NAME/suite.json): list, get, plot",
+	.summary = "the benchmark suites' manifests (suites/NAME/suite.json): list, get, plot, points",
 	.usage = "pb suites list [--make TARGET | --plot | --guest]\n"
 		 "pb suites help\n"
 		 "pb suites get SUITE PATH...\n"
-		 "pb suites plot SUITE RESULT.json DATA",
+		 "pb suites plot SUITE RESULT.json DATA\n"
+		 "pb suites points SUITE FILTERS...",
 	.details = "Every form first checks every manifest (SUITES_DIR, default suites/).\n"
 		   "  list            the suites in order, one a line; with --make TARGET those\n"
 		   "                  that make TARGET can run, --plot those with a plot recipe,\n"
@@ -193,7 +233,10 @@ const struct pb_cmd cmd_suites = {
 		   "  help            \"  NAME  description\" lines\n"
 		   "  get SUITE PATH  the value at each PATH of the manifest, defaults filled in\n"
 		   "                  (exit 1 if missing)\n"
-		   "  plot SUITE RESULT.json DATA  the suite's plot data and DATA/SUITE.gp\n",
+		   "  plot SUITE RESULT.json DATA  the suite's plot data and DATA/SUITE.gp\n"
+		   "  points SUITE FILTERS  the filters (" POINTS_SYNTAX ";\n"
+		   "                  comma- or space-separated) checked against the suite's\n"
+		   "                  \"parameters\", as one comma-separated word (make bench POINTS=)\n",
 	.options = options,
 	.min_operands = 1,
 	.max_operands = -1,

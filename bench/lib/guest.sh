@@ -1,6 +1,6 @@
 # shellcheck shell=sh
 # What the benchmark scripts share; sourced, not run.
-#   (env: PB, INITRAMFS, ACCEL, PB_CACHE)
+#   (env: PB, INITRAMFS, ACCEL, PB_CACHE; PB_POINTS)
 
 # project_commit: the run id results are filed under (pb results run-id): the
 # project commit, -dirty when tracked files differ from it.
@@ -29,14 +29,17 @@ suite_vm_options() {
 # build (baseline, patched, ...) with the initramfs running the guest test
 # RUN with ARGS (more kernel command-line words may follow them), build/
 # shared at /build and DIR at /results; icount where KVM is missing and a
-# 30-minute limit unless OPTIONS say otherwise. Leaves DIR/console.log, pb
-# vm's report in DIR/vm.err, what the guest booted as in DIR/hw.json (pb vm
-# --hw: accel, cpu, smp, mem_mb; bench/collect/meta.sh records it) and the
-# accel mode that ran in DIR/accel; on failure prints the report and returns
-# 1. Its variables are gr_-prefixed: sh has no locals, and callers have
+# 30-minute limit unless OPTIONS say otherwise. With PB_POINTS (make bench
+# POINTS=, checked filters as one comma-separated word) the guest gets them
+# as pb.points=: its script may skip the points they exclude. Leaves
+# DIR/console.log, pb vm's report in DIR/vm.err, what the guest booted as
+# in DIR/hw.json (pb vm --hw: accel, cpu, smp, mem_mb;
+# bench/collect/meta.sh records it) and the accel mode that ran in
+# DIR/accel; on failure prints the report and returns 1. Its variables are gr_-prefixed: sh has no locals, and callers have
 # their own dir, args, kernel.
 guest_run() {
 	gr_kernel=$1 gr_dir=$2 gr_label=$3 gr_append="kunit.enable=0 pb.run=$4 pb.args=$5"
+	[ -z "${PB_POINTS:-}" ] || gr_append="$gr_append pb.points=$PB_POINTS"
 	shift 5
 	mkdir -p "$gr_dir"
 	gr_dir=$(cd "$gr_dir" && pwd)

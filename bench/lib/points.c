@@ -112,6 +112,41 @@ int points_match_json(json_t *params, json_t *filters)
 	return 1;
 }
 
+json_t *point_param_value(const char *text)
+{
+	long long n;
+
+	return integer_text(text, &n) ? json_integer(n) : json_string(text);
+}
+
+int points_split(const char *text, json_t *filters, char *err, size_t len)
+{
+	static const char separators[] = ", \t\n";
+	struct point_filter f;
+	char one[256], why[256];
+	size_t n;
+
+	for (text += strspn(text, separators); *text; text += strspn(text, separators)) {
+		n = strcspn(text, separators);
+		snprintf(one, sizeof(one), "%.*s", (int)n, text);
+		text += n;
+		if (n >= sizeof(one)) {
+			snprintf(err, len, "filter '%s...' too long", one);
+			return -1;
+		}
+		if (point_filter_parse(one, &f, why, sizeof(why))) {
+			snprintf(err, len, "%s", why);
+			return -1;
+		}
+		if (json_array_size(filters) >= POINTS_MAX_FILTERS) {
+			snprintf(err, len, "more than %d filters", POINTS_MAX_FILTERS);
+			return -1;
+		}
+		json_array_append_new(filters, json_string(one));
+	}
+	return 0;
+}
+
 int points_fix(json_t *filters, const char *key)
 {
 	struct point_filter f;

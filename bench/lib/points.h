@@ -43,6 +43,20 @@ int point_filter_match(const struct point_filter *f, json_t *params);
 int points_match(json_t *params, const char *const *filters);
 int points_match_json(json_t *params, json_t *filters);
 
+/*
+ * A parameter's value as a point records it (pb bench-collect): an integer
+ * when @text reads as one in decimal ("64"), else a string ("kernel").
+ */
+json_t *point_param_value(const char *text);
+
+/*
+ * Append each filter of @text, filters separated by commas or white space
+ * ("routes=64,!lookup", "routes=64 !lookup"), to the JSON array @filters.
+ * -1 with @err saying which filter is wrong, or that there are more than
+ * POINTS_MAX_FILTERS in all.
+ */
+int points_split(const char *text, json_t *filters, char *err, size_t len);
+
 /* Does @filters (a JSON array) hold @key to one value: KEY=VALUE or !KEY? */
 int points_fix(json_t *filters, const char *key);
 

@@ -318,6 +318,39 @@ static int target_points(struct ctx *c, json_t *v, const char *path)
 	return status;
 }
 
+/*
+ * "parameters": {"KEY": [VALUE, ...], ...}, every key a result's points
+ * carry and each value it takes: integers or strings as pb bench-collect
+ * records them, null when some points have no KEY. make bench POINTS=
+ * checks its filters against them (suite_points.c).
+ */
+static int parameters(struct ctx *c, json_t *v, const char *path)
+{
+	char sub[512];
+	const char *k;
+	json_t *values, *e;
+	size_t i, j;
+
+	json_object_foreach(v, k, values) {
+		join(sub, sizeof(sub), path, k);
+		if (!json_is_array(values))
+			return fail(c, sub, "should be an array of the values %s takes, not %s", k,
+				    json_name(values));
+		if (nonempty(c, values, sub))
+			return -1;
+		json_array_foreach(values, i, e) {
+			snprintf(sub, sizeof(sub), "%s%s%s.%zu", path, *path ? "." : "", k, i);
+			if (!json_is_integer(e) && !json_is_string(e) && !json_is_null(e))
+				return fail(c, sub, "should be an integer, a string or null (points "
+					    "without %s), not %s", k, json_name(e));
+			for (j = 0; j < i; j++)
+				if (json_equal(e, json_array_get(values, j)))
+					return fail(c, sub, "repeats %s.%zu", k, j);
+		}
+	}
+	return 0;
+}
+
 static int derived(struct ctx *c, json_t *v, const char *path)
 {
 	if (json_array_size(v) > PLOTDATA_MAX_DERIVED)
@@ -517,6 +550,7 @@ int suite_schema_check(json_t *m, const char *file, char *err, size_t len)
 		{ .key = "description", .want = STRING, .required = 1, .inner = one_line },
 		{ .key = "order", .want = INTEGER, .required = 1 },
 		{ .key = "params", .want = STRING, .dflt = "\"\"" },
+		{ .key = "parameters", .want = OBJECT, .dflt = "{}", .inner = parameters },
 		{ .key = "guest_args", .want = STRING, .dflt = "\"\"" },
 		{ .key = "notes", .want = STRING, .dflt = "\"\"" },
 		{ .key = "runner", .want = STRING, .dflt = "\"bench/collect/run.sh\"" },

@@ -44,6 +44,14 @@ int suite_has_guest(const struct suites *all, const struct suite *s);
 int suite_can(const struct suite *s, const char *target);
 
 /*
+ * Do @filters (a JSON array of lib/points.h filters, make bench POINTS=)
+ * fit @s's "parameters"? -1 with @err naming a filter whose key is none of
+ * them (and listing them), or the filters on one key that select none of
+ * its values; and when @s lists no parameters at all.
+ */
+int suite_points_check(const struct suite *s, json_t *filters, char *err, size_t len);
+
+/*
  * Check one manifest (@m, read from @file) and fill in the defaults;
  * returns -1 with @err naming @file and the key at fault.
  */

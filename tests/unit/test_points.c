@@ -198,6 +198,52 @@ static void schema_refuses_bad_filters(void **state)
 	schema_refuses("\"L>=64\"", "[]", "key 'targets.0.points' should be an array of filters");
 }
 
+/* A command line's filters (make bench POINTS=): comma- or space-separated. */
+static void split_words(void **state)
+{
+	json_t *list = json_array();
+	char err[256], *text;
+
+	(void)state;
+	assert_int_equal(points_split(" routes=64, !lookup\tdepth<=4,,", list, err, sizeof(err)), 0);
+	assert_int_equal(points_split("", list, err, sizeof(err)), 0);
+	text = json_dumps(list, JSON_COMPACT);
+	assert_string_equal(text, "[\"routes=64\",\"!lookup\",\"depth<=4\"]");
+	free(text);
+	assert_int_equal(points_split("op=add-del lookup=>kernel", list, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "'lookup=>kernel': VALUE starts with an operator"));
+	json_array_clear(list);
+	for (int i = 0; i < POINTS_MAX_FILTERS; i++)
+		assert_int_equal(points_split("a=1", list, err, sizeof(err)), 0);
+	assert_int_equal(points_split("b=2", list, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "more than 16 filters"));
+	json_decref(list);
+}
+
+/* One reading of a parameter's text, the collector's and the guest's (point-want). */
+static void param_values(void **state)
+{
+	json_t *v;
+
+	(void)state;
+	v = point_param_value("64");
+	assert_true(json_is_integer(v));
+	assert_int_equal(json_integer_value(v), 64);
+	json_decref(v);
+	v = point_param_value("-3");
+	assert_int_equal(json_integer_value(v), -3);
+	json_decref(v);
+	v = point_param_value("kernel");
+	assert_string_equal(json_string_value(v), "kernel");
+	json_decref(v);
+	v = point_param_value("64k");
+	assert_string_equal(json_string_value(v), "64k");
+	json_decref(v);
+	v = point_param_value("");
+	assert_string_equal(json_string_value(v), "");
+	json_decref(v);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -208,6 +254,8 @@ int main(void)
 		cmocka_unit_test(old_object_form),
 		cmocka_unit_test(schema_takes_both_forms),
 		cmocka_unit_test(schema_refuses_bad_filters),
+		cmocka_unit_test(split_words),
+		cmocka_unit_test(param_values),
 	};
 
 	return cmocka_run_group_tests_name("points", tests, NULL, NULL);
