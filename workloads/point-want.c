@@ -17,14 +17,21 @@
 
 int main(int argc, char **argv)
 {
-	json_t *filters = json_array(), *params = json_object();
+	json_t *filters, *params;
 	char err[512];
 	int want;
 
+	/*
+	 * jansson seeds its hash from /dev/urandom, which blocks until the
+	 * guest's CRNG is ready: under icount its jitter entropy may never come.
+	 */
+	json_object_seed(1);
 	if (argc < 2) {
 		fprintf(stderr, "usage: point-want FILTERS KEY=VALUE...\n");
 		return 2;
 	}
+	filters = json_array();
+	params = json_object();
 	if (points_split(argv[1], filters, err, sizeof(err))) {
 		fprintf(stderr, "point-want: %s\n", err);
 		return 2;
