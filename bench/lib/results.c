@@ -65,12 +65,11 @@ int results_scales(const struct series *s)
 	return fabs(m2 - m) <= RESULTS_SCALING_TOLERANCE * m;
 }
 
-/* (max - min) / median of the per-boot medians; 0 with fewer than two boots. */
-static double boot_spread(const struct series *s)
+/* The median of each boot's samples, in boot order; 0 boots if any sample's boot is unrecorded. */
+static size_t boot_medians(const struct series *s, double *boot_median)
 {
-	static double boot_median[RESULTS_MAX_SAMPLES], x[RESULTS_MAX_SAMPLES];
+	static double x[RESULTS_MAX_SAMPLES];
 	size_t nb = 0, i = 0;
-	double lo, hi;
 
 	while (i < s->n) {
 		size_t n = 0, j = i;
@@ -82,11 +81,41 @@ static double boot_spread(const struct series *s)
 		boot_median[nb++] = stat_median(x, n);
 		i = j;
 	}
+	return nb;
+}
+
+/* (max - min) / median of the per-boot medians; 0 with fewer than two boots. */
+static double boot_spread(const struct series *s)
+{
+	static double boot_median[RESULTS_MAX_SAMPLES];
+	size_t nb = boot_medians(s, boot_median);
+	double lo, hi;
+
 	if (nb < 2)
 		return 0;
 	lo = stat_quantile(boot_median, nb, 0);
 	hi = stat_quantile(boot_median, nb, 1);
 	return (hi - lo) / stat_median(boot_median, nb);
+}
+
+/*
+ * Under icount a boot repeats its figure to the instruction, so an interval
+ * from the pooled samples says how alike one boot's samples are, not how
+ * alike two boots are. Widen [*lo, *hi] to every boot of b against every
+ * boot of a: the ratio of their medians.
+ */
+static void widen_to_boots(const struct series *a, const struct series *b, double *lo, double *hi)
+{
+	static double ma[RESULTS_MAX_SAMPLES], mb[RESULTS_MAX_SAMPLES];
+	size_t na = boot_medians(a, ma), nb = boot_medians(b, mb);
+
+	for (size_t i = 0; i < na; i++)
+		for (size_t j = 0; j < nb; j++) {
+			double r = mb[j] / ma[i];
+
+			*lo = fmin(*lo, r);
+			*hi = fmax(*hi, r);
+		}
 }
 
 void results_compare(const struct series *a, const struct series *b, const char *accel,
@@ -97,6 +126,8 @@ void results_compare(const struct series *a, const struct series *b, const char 
 	c->ratio = stat_median(b->x, b->n) / stat_median(a->x, a->n);
 	c->p = stat_mann_whitney_p(a->x, a->n, b->x, b->n);
 	stat_ratio_ci(a->x, a->n, b->x, b->n, 2000, 42, &c->lo, &c->hi);
+	if (accel && !strcmp(accel, "icount"))
+		widen_to_boots(a, b, &c->lo, &c->hi);
 	c->floor = accel && !strcmp(accel, "icount") ? RESULTS_FLOOR_ICOUNT : RESULTS_FLOOR_WALL;
 	c->floor = fmax(c->floor, fmax(spread_a, spread_b));
 	c->verdict = VERDICT_NO_CHANGE;

@@ -313,8 +313,20 @@ static void method(FILE *f)
 		"icount A/A runs); the floor is 0.5 %% in icount mode, 2 %% in wall-clock modes, or\n"
 		"the spread between one kernel's boots if larger (\"within boot noise\").\n"
 		"In icount mode (`-icount shift=0`) the guest clock advances one ns per guest\n"
-		"instruction, so the unit is guest instructions, and repeats agree to well under\n"
-		"1 %%: the spread shown is real but tiny.\n\n");
+		"instruction, so the unit is guest instructions. A boot repeats its figure almost\n"
+		"to the instruction, so the interval shown there is widened to the ratios\n"
+		"between boots (each boot of one kernel against each of the other's): what\n"
+		"varies is a boot's state (layout, allocator, timer phase), not a sample. Between\n"
+		"boots figures mostly agree within 1 %%, not always: a suspect mark names a\n"
+		"point whose repeats spread more, and Measurement trust's noise table gives\n"
+		"each suite's largest spread.\n\n"
+		"What guest instructions capture, and what they do not: every instruction the\n"
+		"guest executes counts alike, so a change in code path length, loop trip counts,\n"
+		"lock or atomic instructions executed shows exactly; cache misses, TLB misses,\n"
+		"branch mispredictions, memory latency, contention and the relative cost of\n"
+		"instructions (a division costs what an add does) cost nothing. A figure is a\n"
+		"path length, repeatable on any host; a wall-clock figure (under KVM) is what\n"
+		"the hardware makes of it.\n\n");
 }
 
 /* What every HISTORY.md starts with. */
