@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "lib/layout.h"
 
@@ -34,6 +35,17 @@ int report_results_files(struct report_results *r, char *const *paths, int n)
 	return 0;
 }
 
+/* A partial run (make bench POINTS=) is no suite's result: say it is left out. */
+static void say_partial(const char *root, const char *run, const char *suite)
+{
+	char path[4096];
+	struct stat st;
+
+	if (!layout_result_path(path, sizeof(path), root, run, suite, 1) && !stat(path, &st))
+		fprintf(stderr, "pb report: %s left out: a partial run (some of %s's points)\n",
+			path, suite);
+}
+
 int report_results_layout(struct report_results *r, const char *root, const char *const *suites,
 			  int n)
 {
@@ -46,6 +58,7 @@ int report_results_layout(struct report_results *r, const char *root, const char
 		return -1;
 	for (int s = 0; s < n && !status; s++)
 		for (size_t i = w.n; i-- > 0 && !status;) {
+			say_partial(root, w.run[i], suites[s]);
 			if (!layout_has_result(root, w.run[i], suites[s]))
 				continue;
 			if (layout_result_path(path, sizeof(path), root, w.run[i], suites[s], 0)) {

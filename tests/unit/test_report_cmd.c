@@ -206,12 +206,12 @@ static void plot_data_as_the_plot_commands_write_it(void **state)
 /*
  * Without RESULT files pb report reads every suite's results from the
  * layout (here a root with this checkout's run): the same RESULTS.md as
- * from the files pb results all lists. A root with none, or files beside
- * --root, is an error.
+ * from the files pb results all lists; a partial run beside it is left
+ * out, saying so. A root with none, or files beside --root, is an error.
  */
 static void results_from_the_layout(void **state)
 {
-	char run[64], dir[4096], file[4200], *from_files, *from_layout;
+	char run[64], dir[4096], file[4200], partial[4200], *from_files, *from_layout;
 	struct pb_result r;
 
 	(void)state;
@@ -229,9 +229,13 @@ static void results_from_the_layout(void **state)
 		   "patched=" FIXTURES "/compare/after.txt", NULL);
 	snprintf(file, sizeof(file), "%s/selftest.json", dir);
 
+	/* a partial run of the suite beside it: left out, and said so */
+	snprintf(partial, sizeof(partial), "root/%s/selftest.partial.json", run);
+	pb_collect(NULL, partial, "baseline=" FIXTURES "/compare/before.txt", NULL);
 	pb_run(&r, "report", "--root", scratch("root"), scratch("L.md"), NULL);
 	assert_exit(&r, 0);
 	assert_contains(r.out, "from 1 result file(s)");
+	assert_contains(r.err, "selftest.partial.json left out: a partial run");
 	pb_result_free(&r);
 	pb_run(&r, "report", scratch("F.md"), file, NULL);
 	assert_exit(&r, 0);
