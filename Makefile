@@ -108,6 +108,8 @@ help:
 	@echo "  make bench       set up, build, run the benchmark suites (SUITE=name, ROUNDS=n,"
 	@echo "                   BUDGET=s and TARGET_MDE=% for adaptive rounds)"
 	@echo "                   POINTS=\"routes=64 !lookup\": a few points of one SUITE, a partial result"
+	@echo "  make shell       an interactive guest of a built kernel (KERNEL=name, SHARE=dir at /share)"
+	@echo "  make jobs        the guest jobs of make test; make run JOB=id runs one: verdict, TAP, logs"
 	@echo "  make modules     build kernel/modules/* against both kernels"
 	@echo "  make setup       install the Debian packages every target needs (apt, if missing)"
 	@echo "  make trees       extract the Debian tree into PB_CACHE and apply the series"
