@@ -43,11 +43,17 @@ for name in $("$PB" suites list --plot || echo "(pb suites list failed)"); do
 	fi
 done
 
-# A git repository of three commits c1, c2, c3 (HEAD), each with results.
+# A git repository of three commits c1, c2, c3 (HEAD), each with results,
+# and the files make report writes, committed as here.
 planted=$work/planted
 git init -q "$planted"
 git -C "$planted" config user.email pb@localhost
 git -C "$planted" config user.name patchbench
+mkdir -p "$planted/plots/sub"
+for f in RESULTS.md HISTORY.md plots/s.png plots/s.gp plots/sub/s.png; do
+	echo committed > "$planted/$f"
+done
+git -C "$planted" add RESULTS.md HISTORY.md plots
 for i in 1 2 3; do
 	echo "$i" > "$planted/code"
 	git -C "$planted" add code
@@ -116,6 +122,22 @@ check run-id-dirty "a tree with a changed tracked file: $got" \
 	[ "$got" = "$c3-dirty / elsewhere/$c3-dirty/s.json " ]
 got=$(results run-id)
 check run-id-clean "$got" [ "$got" = "$c3 " ]
+# make bench ends by regenerating RESULTS.md, HISTORY.md and plots/*.png:
+# the next suite's run is still the clean commit's. Any other tracked file
+# changed, a plot's script or a PNG elsewhere, makes it -dirty.
+for f in RESULTS.md HISTORY.md plots/s.png; do echo regenerated > "$planted/$f"; done
+got=$(results run-id)
+check run-id-ignores-report "RESULTS.md, HISTORY.md and plots/s.png regenerated: $got" \
+	[ "$got" = "$c3 " ]
+got=
+for f in plots/s.gp plots/sub/s.png; do
+	echo changed > "$planted/$f"
+	got="$got$f: $(results run-id)"
+	git -C "$planted" checkout -q "$f"
+done
+check run-id-dirty-beside-report "$got" \
+	[ "$got" = "plots/s.gp: $c3-dirty plots/sub/s.png: $c3-dirty " ]
+git -C "$planted" checkout -q RESULTS.md HISTORY.md plots
 
 # samples SUITE PARAMS COST BOOT: PB-BENCH lines of one boot, six samples
 # around COST (within 0.1 %), each 2K batch costing twice.
