@@ -217,8 +217,12 @@ else
 	result fail history-planted "history_draw failed: $(tr '\n' ' ' < "$hist/draw.out")"
 fi
 
-# 7. pb results check: the planted results are each filed under the run
-# they record; one moved by hand to another run's directory is named.
+# 7. pb results check: the committed results and the planted ones are each
+# filed under the run they record (a -dirty run's result under the clean
+# run would be taken as the clean commit's); one moved by hand to another
+# run's directory is named.
+got=$("$PB" results --root "$top/results" check 2>&1; echo "exit $?")
+check check-committed-filed-right "$(echo "$got" | tr '\n' ' ')" [ "$got" = "exit 0" ]
 got=$(results check; echo "exit $?")
 check check-filed-right "$got" [ "$got" = "exit 0" ]
 mv "$planted/results/$c1/hist.json" "$planted/results/$c2/moved.json"
