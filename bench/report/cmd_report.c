@@ -6,7 +6,9 @@
  *
  * The results are each suite's, oldest commit first: the RESULT files
  * given, or else every suite's (its manifest's, then make selfcheck's) as
- * pb results all lists them, asked of the results layout here. Each is
+ * pb results all lists them, asked of the results layout here, without
+ * HEAD's -dirty run unless --dirty: results of uncommitted changes never
+ * reach the committed RESULTS.md by accident. Each is
  * read once: the newest makes the suite's part, and where there are two
  * or more its History part goes to HISTORY.md (bench/compare/history.c).
  * RESULTS.md opens with a headline made of the newest results alone: what
@@ -332,7 +334,7 @@ static void history_preamble(FILE *f)
 
 /* The RESULT files given, or every suite's results in the layout under @root. */
 static int load(struct report_results *r, const struct suites *all, const char *root,
-		char *const *files, int nfiles)
+		enum layout_dirty dirty, char *const *files, int nfiles)
 {
 	const char *suites[SUITES_MAX + 1];
 	int n = 0;
@@ -343,7 +345,7 @@ static int load(struct report_results *r, const struct suites *all, const char *
 		suites[n++] = all->s[i].name;
 	suites[n++] = SELFCHECK_RESULT;
 	root = layout_root(root);
-	if (report_results_layout(r, root, suites, n))
+	if (report_results_layout(r, root, suites, n, dirty))
 		return -1;
 	if (!r->n) {
 		fprintf(stderr, "pb report: no result of any suite under %s\n", root);
@@ -416,6 +418,7 @@ static int report(int argc, char **argv)
 	static struct report_results r;
 	static struct suites all;
 	const char *plot_data = NULL, *root = NULL, *out;
+	enum layout_dirty dirty = LAYOUT_CLEAN_ONLY;
 	char err[1024], history[4096];
 	struct report_plots plots;
 	struct atomic_file a, h;
@@ -423,20 +426,24 @@ static int report(int argc, char **argv)
 	struct args args;
 
 	args_init(&args, &cmd_report, argc, argv);
-	while ((c = args_next(&args)) > 0)
-		*(c == 'p' ? &plot_data : &root) = args.value;
+	while ((c = args_next(&args)) > 0) {
+		if (c == 'd')
+			dirty = LAYOUT_WITH_DIRTY;
+		else
+			*(c == 'p' ? &plot_data : &root) = args.value;
+	}
 	if (c < 0)
 		return args.status;
-	if (root && args.noperands > 1)
-		return args_error(&cmd_report, "--root is where the layout's results are: no RESULT "
-				  "files with it");
+	if ((root || dirty == LAYOUT_WITH_DIRTY) && args.noperands > 1)
+		return args_error(&cmd_report, "--root and --dirty say which of the layout's results: "
+				  "no RESULT files with them");
 	out = args.operands[0];
 	history_path(history, sizeof(history), out);
 	if (suites_load(&all, err, sizeof(err))) {	/* the targets and their rows */
 		fprintf(stderr, "pb report: %s\n", err);
 		return 1;
 	}
-	if (load(&r, &all, root, args.operands + 1, args.noperands - 1)) {
+	if (load(&r, &all, root, dirty, args.operands + 1, args.noperands - 1)) {
 		report_results_free(&r);
 		suites_free(&all);
 		return 1;
@@ -482,6 +489,7 @@ static int report(int argc, char **argv)
 static const struct option options[] = {
 	{ "plot-data", required_argument, NULL, 'p' },
 	{ "root", required_argument, NULL, 'r' },
+	{ "dirty", no_argument, NULL, 'd' },
 	{ 0 },
 };
 
@@ -489,7 +497,7 @@ const struct pb_cmd cmd_report = {
 	.name = "report",
 	.run = report,
 	.summary = "write RESULTS.md and HISTORY.md, and the data of their plots, from JSON results",
-	.usage = "pb report [--plot-data DIR] [--root DIR] OUT.md [RESULT.json...]",
+	.usage = "pb report [--plot-data DIR] [--root DIR] [--dirty] OUT.md [RESULT.json...]",
 	.details = "The RESULT files of each suite are given oldest first. Without them, every\n"
 		   "suite's results (the manifests' suites, then selfcheck) as pb results all\n"
 		   "lists them: each result is read once, each suite's history built once\n"
@@ -498,7 +506,9 @@ const struct pb_cmd cmd_report = {
 		   "                   suite's (pb suites plot, pb plotvars) and history plot\n"
 		   "                   (pb history --md --data), and DIR/plots.list, a line\n"
 		   "                   \"SCRIPT VARS\" per plot for gnuplot to draw\n"
-		   "  --root DIR       the results root (else RESULTS_DIR, else results)\n",
+		   "  --root DIR       the results root (else RESULTS_DIR, else results)\n"
+		   "  --dirty          take HEAD's -dirty run too (uncommitted changes'\n"
+		   "                   results), newest; without it they are left out\n",
 	.options = options,
 	.min_operands = 1,
 	.max_operands = -1,

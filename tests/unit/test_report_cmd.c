@@ -205,22 +205,29 @@ static void plot_data_as_the_plot_commands_write_it(void **state)
 
 /*
  * Without RESULT files pb report reads every suite's results from the
- * layout (here a root with this checkout's run): the same RESULTS.md as
- * from the files pb results all lists. A root with none, or files beside
- * --root, is an error.
+ * layout (here a root with this checkout's HEAD run, and its -dirty run):
+ * the same RESULTS.md as from the files pb results all lists. HEAD's
+ * -dirty run is left out unless --dirty, then it is the newest. A root
+ * with none, or files beside --root, is an error.
  */
 static void results_from_the_layout(void **state)
 {
-	char run[64], dir[4096], file[4200], *from_files, *from_layout;
+	char run[64], dir[4096], file[4200], dirty[4200], meta[128], *from_files, *from_layout;
 	struct pb_result r;
 
 	(void)state;
 	assert_int_equal(setenv("SUITES_DIR", FIXTURES "/report/suites", 1), 0);
 	pb_run(&r, "results", "run-id", NULL);
 	assert_exit(&r, 0);
-	snprintf(run, sizeof(run), "%.*s", (int)strcspn(r.out, "\n"), r.out);
+	snprintf(run, sizeof(run), "%.*s", (int)strcspn(r.out, "-\n"), r.out);
 	pb_result_free(&r);
+	snprintf(dirty, sizeof(dirty), "%s/%s-dirty", scratch("root"), run);
 	assert_int_equal(mkdir(scratch("root"), 0755), 0);
+	assert_int_equal(mkdir(dirty, 0755), 0);
+	snprintf(file, sizeof(file), "root/%s-dirty/selftest.json", run);
+	snprintf(meta, sizeof(meta), "project_commit=%s-dirty", run);
+	pb_collect(NULL, file, "--meta", meta, "baseline=" FIXTURES "/compare/before.txt",
+		   "patched=" FIXTURES "/compare/before.txt", NULL);
 	assert_int_equal(mkdir(scratch("empty"), 0755), 0);
 	snprintf(dir, sizeof(dir), "%s/%s", scratch("root"), run);
 	assert_int_equal(mkdir(dir, 0755), 0);
@@ -240,6 +247,20 @@ static void results_from_the_layout(void **state)
 	from_files = read_text(scratch("F.md"));
 	assert_string_equal(from_layout, from_files);
 	assert_contains(from_layout, "## selftest");
+	assert_null(strstr(from_layout, "-dirty"));
+
+	pb_run(&r, "report", "--root", scratch("root"), "--dirty", scratch("D.md"), NULL);
+	assert_exit(&r, 0);
+	assert_contains(r.out, "from 2 result file(s)");
+	pb_result_free(&r);
+	free(from_files);
+	from_files = read_text(scratch("D.md"));
+	snprintf(meta, sizeof(meta), "| run at project commit | `%s-dirty` |\n", run);
+	assert_contains(from_files, meta);
+	pb_run(&r, "report", "--dirty", scratch("E.md"), file, NULL);
+	assert_exit(&r, 2);
+	assert_contains(r.err, "--dirty");
+	pb_result_free(&r);
 
 	pb_run(&r, "report", "--root", scratch("empty"), scratch("E.md"), NULL);
 	assert_exit(&r, 1);
