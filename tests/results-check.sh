@@ -268,6 +268,15 @@ got=$(PB_CACHE=$hw PB=$PB bench/collect/meta.sh "$hw/meta-tcg.txt" tcg 2 "$c3" \
 	"$hw/hw-pinned.json" 2>&1; echo "exit $?")
 check meta-refuses-other-accel "$got" has "$got" "says the guest ran under icount, not tcg
 exit 1"
+# What make profile and make trace record beside their output, from the
+# same planted cache: the run they were started at and its series.
+got=$(PB_CACHE=$hw PB=$PB bench/collect/made_for.sh "$hw/trace.made-for.json" trace "$c3-dirty" &&
+	"$PB" json-get "$hw/trace.made-for.json" tool run series baseline_kernel patched_kernel 2>&1 |
+	tr '\n' ' ')
+check made-for-records-run-and-series "$got" \
+	[ "$got" = "trace $c3-dirty 0123456789abcdef $c3 stamp 1111111111111111 $c3 stamp 2222222222222222 " ]
+got=$(PB_CACHE=$hw PB=$PB bench/collect/made_for.sh "$hw/bad.json" 'a"b' "$c3" 2>&1; echo "exit $?")
+check made-for-refuses-non-id "$got" has "$got" "is not an id"
 
 # 9. make compare resolves a revision as the report does, to the newest
 # results in its history: c4, a commit with none of its own, compares as
