@@ -141,6 +141,7 @@ help:
 	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels; exit 3 on regression"
 	@echo "  make history     SUITE=name [FROM=rev] [TO=rev]: the suite across commits, table and plot"
 	@echo "  make report      regenerate plots/*.png, RESULTS.md and HISTORY.md from results/"
+	@echo "                   (DIRTY=1: with the results of HEAD's uncommitted changes)"
 	@echo "  make kcidb       the newest results and make test's TAP as one KCIDB v5 document"
 	@echo "                   ($(KCIDB_OUT); KCIDB_URL= where its files are published)"
 	@echo "  make test-kcidb  make kcidb on the committed results validates (host only)"
@@ -476,6 +477,9 @@ bench: setup-bench kernels modules bpf tools initramfs suites-check
 	elif [ -n "$$RESULTS_DIR" ] && [ "$(abspath $(REPORT_OUT))" = "$(CURDIR)" ]; then \
 		echo "bench: results in $$RESULTS_DIR; their report: make report RESULTS_DIR=$$RESULTS_DIR REPORT_OUT=DIR"; \
 	else $(MAKE) --no-print-directory report; fi
+	@[ -n '$(bench_points)' ] || case $$($(PB) results run-id) in *-dirty) \
+		echo "bench: the tree has uncommitted changes: results/$$($(PB) results run-id)/ is left" \
+			"out of RESULTS.md; make report DIRTY=1 REPORT_OUT=DIR shows it";; esac
 
 # Which patches a suite's shift comes from (bench/collect/bisect.sh): baseline, the
 # series up to UPTO and the whole series, compared pairwise into
@@ -510,6 +514,9 @@ selfcheck: setup-bench kernels kernel-selfcheck modules modules-selfcheck bpf to
 PLOT_DATA := $(BUILD)/plots
 # make report REPORT_OUT=DIR writes DIR/RESULTS.md, DIR/HISTORY.md and DIR/plots/ (tests/results-check.sh).
 REPORT_OUT ?= .
+# Results of HEAD with uncommitted changes (a -dirty run) are left out of
+# the report unless DIRTY=1.
+DIRTY ?=
 PLOTS_OUT = $(REPORT_OUT)/plots
 
 # Results kept elsewhere (RESULTS_DIR, pb results) never make this
@@ -518,12 +525,12 @@ report_elsewhere = [ -z "$$RESULTS_DIR" ] || [ "$(abspath $(REPORT_OUT))" != "$(
 	{ echo "make $@: RESULTS_DIR=$$RESULTS_DIR is not this repository's results: give REPORT_OUT=DIR" >&2; exit 1; }
 report: tools suites-check
 	@$(report_elsewhere)
-	@PB=$(PB) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA) $(REPORT_OUT)/RESULTS.md
+	@PB=$(PB) DIRTY=$(DIRTY) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA) $(REPORT_OUT)/RESULTS.md
 
 # The plots alone (the same pass; its RESULTS.md and HISTORY.md stay in PLOT_DATA).
 plots: tools suites-check
 	@$(report_elsewhere)
-	@PB=$(PB) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)
+	@PB=$(PB) DIRTY=$(DIRTY) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)
 
 # SUITE=name [FROM=rev] [TO=rev]: the suite's points across project commits,
 # a Markdown table and plots/history-SUITE.png (bench/compare/history.sh).

@@ -43,11 +43,17 @@ for name in $("$PB" suites list --plot || echo "(pb suites list failed)"); do
 	fi
 done
 
-# A git repository of three commits c1, c2, c3 (HEAD), each with results.
+# A git repository of three commits c1, c2, c3 (HEAD), each with results,
+# and the files make report writes, committed as here.
 planted=$work/planted
 git init -q "$planted"
 git -C "$planted" config user.email pb@localhost
 git -C "$planted" config user.name patchbench
+mkdir -p "$planted/plots/sub"
+for f in RESULTS.md HISTORY.md plots/s.png plots/s.gp plots/sub/s.png; do
+	echo committed > "$planted/$f"
+done
+git -C "$planted" add RESULTS.md HISTORY.md plots
 for i in 1 2 3; do
 	echo "$i" > "$planted/code"
 	git -C "$planted" add code
@@ -116,6 +122,22 @@ check run-id-dirty "a tree with a changed tracked file: $got" \
 	[ "$got" = "$c3-dirty / elsewhere/$c3-dirty/s.json " ]
 got=$(results run-id)
 check run-id-clean "$got" [ "$got" = "$c3 " ]
+# make bench ends by regenerating RESULTS.md, HISTORY.md and plots/*.png:
+# the next suite's run is still the clean commit's. Any other tracked file
+# changed, a plot's script or a PNG elsewhere, makes it -dirty.
+for f in RESULTS.md HISTORY.md plots/s.png; do echo regenerated > "$planted/$f"; done
+got=$(results run-id)
+check run-id-ignores-report "RESULTS.md, HISTORY.md and plots/s.png regenerated: $got" \
+	[ "$got" = "$c3 " ]
+got=
+for f in plots/s.gp plots/sub/s.png; do
+	echo changed > "$planted/$f"
+	got="$got$f: $(results run-id)"
+	git -C "$planted" checkout -q "$f"
+done
+check run-id-dirty-beside-report "$got" \
+	[ "$got" = "plots/s.gp: $c3-dirty plots/sub/s.png: $c3-dirty " ]
+git -C "$planted" checkout -q RESULTS.md HISTORY.md plots
 
 # samples SUITE PARAMS COST BOOT: PB-BENCH lines of one boot, six samples
 # around COST (within 0.1 %), each 2K batch costing twice.
@@ -195,8 +217,12 @@ else
 	result fail history-planted "history_draw failed: $(tr '\n' ' ' < "$hist/draw.out")"
 fi
 
-# 7. pb results check: the planted results are each filed under the run
-# they record; one moved by hand to another run's directory is named.
+# 7. pb results check: the committed results and the planted ones are each
+# filed under the run they record (a -dirty run's result under the clean
+# run would be taken as the clean commit's); one moved by hand to another
+# run's directory is named.
+got=$("$PB" results --root "$top/results" check 2>&1; echo "exit $?")
+check check-committed-filed-right "$(echo "$got" | tr '\n' ' ')" [ "$got" = "exit 0" ]
 got=$(results check; echo "exit $?")
 check check-filed-right "$got" [ "$got" = "exit 0" ]
 mv "$planted/results/$c1/hist.json" "$planted/results/$c2/moved.json"
@@ -242,6 +268,15 @@ got=$(PB_CACHE=$hw PB=$PB bench/collect/meta.sh "$hw/meta-tcg.txt" tcg 2 "$c3" \
 	"$hw/hw-pinned.json" 2>&1; echo "exit $?")
 check meta-refuses-other-accel "$got" has "$got" "says the guest ran under icount, not tcg
 exit 1"
+# What make profile and make trace record beside their output, from the
+# same planted cache: the run they were started at and its series.
+got=$(PB_CACHE=$hw PB=$PB bench/collect/made_for.sh "$hw/trace.made-for.json" trace "$c3-dirty" &&
+	"$PB" json-get "$hw/trace.made-for.json" tool run series baseline_kernel patched_kernel 2>&1 |
+	tr '\n' ' ')
+check made-for-records-run-and-series "$got" \
+	[ "$got" = "trace $c3-dirty 0123456789abcdef $c3 stamp 1111111111111111 $c3 stamp 2222222222222222 " ]
+got=$(PB_CACHE=$hw PB=$PB bench/collect/made_for.sh "$hw/bad.json" 'a"b' "$c3" 2>&1; echo "exit $?")
+check made-for-refuses-non-id "$got" has "$got" "is not an id"
 
 # 9. make compare resolves a revision as the report does, to the newest
 # results in its history: c4, a commit with none of its own, compares as

@@ -20,12 +20,8 @@ guest_cpu=$("$PB" json-get "$hw" cpu)
 guest_smp=$("$PB" json-get "$hw" smp)
 guest_mem_mb=$("$PB" json-get "$hw" mem_mb)
 config_hash=$(sha256sum < "$fragments" | cut -c1-16)
-# kernel_id TREE VARIANT: its commit and build stamp, and the hash of the
-# edits made by hand in the tree when there are any (kernel/edits.sh)
-kernel_id() {
-	ki_edits=$(cat "$PB_CACHE/build/$2/.pb-edits" 2>/dev/null || true)
-	echo "$(git -C "$PB_CACHE/$1" rev-parse --short=12 HEAD) stamp $(cat "$PB_CACHE/build/$2/.pb-stamp")${ki_edits:+ edits $ki_edits}"
-}
+# shellcheck source=bench/collect/kernel_id.sh
+. "$(dirname "$0")/kernel_id.sh"
 {
 	echo "project_commit=$commit"
 	echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -37,7 +33,7 @@ kernel_id() {
 	echo "debian_package=$(cat "$PB_CACHE/src/.pb-pristine")"
 	echo "baseline_kernel=$(kernel_id src baseline)"
 	echo "patched_kernel=$(kernel_id src-patched patched)"
-	echo "series=$(cut -d' ' -f2 "$PB_CACHE/src-patched/.pb-series")"
+	echo "series=$(series_id)"
 	echo "qemu=$(qemu-system-x86_64 --version | head -n 1)"
 	echo "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 	echo "rounds=$rounds"

@@ -3,7 +3,9 @@
 # guest of each kernel (vm/guest/tests/profile), then, on the host, write
 # under profiles/SUITE/: KERNEL.report.txt (perf report --stdio, symbols from
 # the guest's own kallsyms through perf's build-id cache), KERNEL.folded
-# (folded stacks, `pb fold`) and diff.txt (perf diff baseline -> patched).
+# (folded stacks, `pb fold`) and diff.txt (perf diff baseline -> patched),
+# then profile.made-for.json: the run and series they were made for
+# (bench/collect/made_for.sh), which RESULTS.md shows beside the diff.
 # The raw perf.data, perf script output and build-id cache stay in
 # build/profile/SUITE/.
 #   profile.sh SUITE     (env: PB, INITRAMFS, ACCEL, PB_CACHE)
@@ -14,6 +16,9 @@ suite=$1
 raw=build/profile/$suite out=profiles/$suite
 rm -rf "$raw" && mkdir -p "$raw/home" "$out"
 need_host_tool profile perf linux-perf || exit 1
+run=$("$PB" results run-id)
+# until the new record is written, what is here is of no known series
+rm -f "$out/profile.made-for.json"
 boot=$(suite_boot_options "$suite") || exit 1
 for k in baseline patched; do
 	dir=$raw/$k
@@ -28,4 +33,5 @@ HOME=$(pwd)/$raw/home perf diff "$raw/baseline/perf.data" "$raw/patched/perf.dat
 	> "$out/diff.txt.tmp" 2> "$raw/diff.err" ||
 	{ cat "$raw/diff.err" >&2; rm -f "$out/diff.txt.tmp"; exit 1; }
 mv "$out/diff.txt.tmp" "$out/diff.txt"
-echo "profile: $out/{baseline,patched}.report.txt, .folded, diff.txt"
+PB=$PB bench/collect/made_for.sh "$out/profile.made-for.json" profile "$run"
+echo "profile: $out/{baseline,patched}.report.txt, .folded, diff.txt, profile.made-for.json"

@@ -4,8 +4,9 @@
 # (vm/guest/tests/trace: FUNCS graphed at depth 1, so each call's own
 # duration), then write profiles/SUITE/trace.txt: per kernel and function,
 # calls and the median, quartiles and 99th percentile of one call, on the
-# guest's clock (icount: guest instructions). The raw reports stay in
-# build/trace/SUITE/.
+# guest's clock (icount: guest instructions), and trace.made-for.json: the
+# run and series it was made for (bench/collect/made_for.sh), which
+# RESULTS.md shows beside it. The raw reports stay in build/trace/SUITE/.
 #   trace.sh SUITE FUNCS [ARGS]   (env: PB, INITRAMFS, ACCEL, PB_CACHE)
 set -eu
 . bench/lib/guest.sh
@@ -14,6 +15,9 @@ suite=$1 funcs=$2 args=${3:-}
 raw=build/trace/$suite out=profiles/$suite
 rm -rf "$raw" && mkdir -p "$raw" "$out"
 need_host_tool trace trace-cmd trace-cmd || exit 1
+run=$("$PB" results run-id)
+# until the new record is written, what is here is of no known series
+rm -f "$out/trace.made-for.json"
 {
 	echo "# make trace SUITE=$suite: function_graph on $funcs, depth 1${args:+, suite args $args}"
 	echo "# per call, in ns of the guest clock (under icount: guest instructions)"
@@ -31,4 +35,5 @@ for k in baseline patched; do
 		{ rm -f "$out/trace.txt.tmp"; exit 1; }
 done
 mv "$out/trace.txt.tmp" "$out/trace.txt"
+PB=$PB bench/collect/made_for.sh "$out/trace.made-for.json" trace "$run"
 cat "$out/trace.txt"

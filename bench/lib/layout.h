@@ -9,7 +9,8 @@
  *
  * ROOT is "results" unless RESULTS_DIR or an option says otherwise. RUN is
  * the project commit a run was made at, 12 hex digits, with "-dirty" when
- * tracked files differed from it. The newest result of a suite at a
+ * tracked files other than make report's (RESULTS.md, HISTORY.md,
+ * the PNGs in plots/) differed from it. The newest result of a suite at a
  * revision is the first found walking the project's history from it (git
  * rev-list --topo-order), HEAD's -dirty run first when the revision is
  * HEAD: never by file time (a clone gives every file the same time) nor by
@@ -50,6 +51,11 @@ struct layout_walk {
  * or @from is not an ancestor of @to.
  */
 int layout_walk(struct layout_walk *w, const char *who, const char *from, const char *to);
+
+/* Whether a walk to HEAD takes HEAD's -dirty run (layout_walk() does). */
+enum layout_dirty { LAYOUT_WITH_DIRTY, LAYOUT_CLEAN_ONLY };
+int layout_walk_runs(struct layout_walk *w, const char *who, const char *from, const char *to,
+		     enum layout_dirty dirty);
 void layout_walk_free(struct layout_walk *w);
 
 /* Is there a (full) result of @suite in ROOT/@run? */

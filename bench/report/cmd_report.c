@@ -6,7 +6,9 @@
  *
  * The results are each suite's, oldest commit first: the RESULT files
  * given, or else every suite's (its manifest's, then make selfcheck's) as
- * pb results all lists them, asked of the results layout here. Each is
+ * pb results all lists them, asked of the results layout here, without
+ * HEAD's -dirty run unless --dirty: results of uncommitted changes never
+ * reach the committed RESULTS.md by accident. Each is
  * read once: the newest makes the suite's part, and where there are two
  * or more its History part goes to HISTORY.md (bench/compare/history.c).
  * RESULTS.md opens with a headline made of the newest results alone: what
@@ -38,6 +40,7 @@
 #include "args.h"
 #include "compare/history.h"
 #include "report/report_changes.h"
+#include "report/report_evidence.h"
 #include "report/report_impl.h"
 #include "report/report_memory.h"
 #include "report/report_plots.h"
@@ -64,22 +67,50 @@ static void cell(FILE *f, const struct series *s, int icount)
 	fprintf(f, " |");
 }
 
+/* Where make profile, make trace and the analyses leave a suite's artefacts (--profiles). */
+static const char *profiles_dir = "profiles";
+
 /*
- * If `make profile SUITE=...` left a perf diff for this suite, show its
- * first lines (the symbols whose share changed most) under the table.
+ * @suite's @file under profiles_dir into @path, and the record of what
+ * @tool made it for (TOOL.made-for.json beside it); NULL (none, or said
+ * why) if there is no such file or the record is bad, with *@bad set.
  */
-static void profile_excerpt(FILE *f, const char *suite)
+static FILE *artefact(char *path, size_t len, const char *suite, const char *file,
+		      const char *tool, struct evidence *e, int *bad)
 {
-	char path[256], line[512];
-	int shown = 0;
+	char record[4096];
 	FILE *in;
 
-	snprintf(path, sizeof(path), "profiles/%s/diff.txt", suite);
-	in = fopen(path, "r");
+	snprintf(path, len, "%s/%s/%s", profiles_dir, suite, file);
+	if (!(in = fopen(path, "r")))
+		return NULL;
+	snprintf(record, sizeof(record), "%s/%s/%s.made-for.json", profiles_dir, suite, tool);
+	if (evidence_read(e, record)) {
+		fclose(in);
+		*bad = 1;
+		return NULL;
+	}
+	return in;
+}
+
+/*
+ * If `make profile SUITE=...` left a perf diff for this suite, show its
+ * first lines (the symbols whose share changed most) under the table, and
+ * what it was made for against @series, the results'. -1 if its record is bad.
+ */
+static int profile_excerpt(FILE *f, const char *suite, const char *series)
+{
+	char path[4096], line[512];
+	struct evidence e;
+	int shown = 0, bad = 0;
+	FILE *in = artefact(path, sizeof(path), suite, "diff.txt", "profile", &e, &bad);
+
 	if (!in)
-		return;
+		return bad ? -1 : 0;
 	fprintf(f, "Profile (`make profile SUITE=%s`, perf record -g on the cpu-clock event; "
-		"`%s`, perf diff baseline -> patched, share of samples):\n\n```\n", suite, path);
+		"`%s`, perf diff baseline -> patched, share of samples), ", suite, path);
+	evidence_say(f, &e, series);
+	fprintf(f, ":\n\n```\n");
 	while (shown < 12 && fgets(line, sizeof(line), in))
 		if (line[0] != '#' && line[0] != '\n') {
 			fputs(line, f);
@@ -87,47 +118,49 @@ static void profile_excerpt(FILE *f, const char *suite)
 		}
 	fprintf(f, "```\n\n");
 	fclose(in);
+	return 0;
 }
 
-/* If `make trace SUITE=...` left per-call durations for this suite, show them. */
-static void trace_excerpt(FILE *f, const char *suite)
+/* If `make trace SUITE=...` left per-call durations for this suite, show them, as profile_excerpt(). */
+static int trace_excerpt(FILE *f, const char *suite, const char *series)
 {
-	char path[256], line[512];
-	FILE *in;
+	char path[4096], line[512];
+	struct evidence e;
+	int bad = 0;
+	FILE *in = artefact(path, sizeof(path), suite, "trace.txt", "trace", &e, &bad);
 
-	snprintf(path, sizeof(path), "profiles/%s/trace.txt", suite);
-	in = fopen(path, "r");
 	if (!in)
-		return;
-	fprintf(f, "Per-call durations (`make trace SUITE=%s`, `%s`):\n\n```\n", suite, path);
+		return bad ? -1 : 0;
+	fprintf(f, "Per-call durations (`make trace SUITE=%s`, `%s`), ", suite, path);
+	evidence_say(f, &e, series);
+	fprintf(f, ":\n\n```\n");
 	while (fgets(line, sizeof(line), in))
 		fputs(line, f);
 	fprintf(f, "```\n\n");
 	fclose(in);
+	return 0;
 }
 
 /*
  * profiles/SUITE/analysis.md is written by hand: what the profile or the
- * code says about a result. Its first line, "<!-- results: COMMIT -->",
- * names the results it was written for; under newer results it is shown
- * with a warning rather than trusted.
+ * code says about a result. Its first line, "<!-- made-for: run=RUN
+ * series=SERIES -->", names the results it was written for; under results
+ * of another series it is shown marked stale rather than trusted.
  */
-static void analysis_excerpt(FILE *f, const char *suite, json_t *meta)
+static void analysis_excerpt(FILE *f, const char *suite, const char *series)
 {
-	const char *now = json_string_value(json_object_get(meta, "project_commit"));
-	char path[256], line[1024], of[64] = "";
+	char path[4096], line[1024];
+	struct evidence e = { 0 };
 	FILE *in;
 
-	snprintf(path, sizeof(path), "profiles/%s/analysis.md", suite);
+	snprintf(path, sizeof(path), "%s/%s/analysis.md", profiles_dir, suite);
 	in = fopen(path, "r");
 	if (!in)
 		return;
-	if (fgets(line, sizeof(line), in) && sscanf(line, "<!-- results: %63s -->", of) != 1)
+	if (!fgets(line, sizeof(line), in) || !evidence_parse_line(&e, line))
 		rewind(in);
-	fprintf(f, "Analysis (`%s`, written for the results of `%s`)", path, of[0] ? of : "?");
-	if (!of[0] || !now || strcmp(of, now))
-		fprintf(f, " **written for other results than these (`%s`): check that it still "
-			"holds**", now ? now : "?");
+	fprintf(f, "Analysis (`%s`), ", path);
+	evidence_say(f, &e, series);
 	fprintf(f, ":\n\n");
 	while (fgets(line, sizeof(line), in))
 		fputs(line, f);
@@ -159,12 +192,16 @@ static void suite_intro(FILE *f, const struct suite *s)
 	fprintf(f, "\n\n");
 }
 
-/* @s: the suite's manifest, or NULL; @drawn: its plot is drawn (plots/SUITE.png) */
-static void suite_table(FILE *f, json_t *root, const struct suite *s, int drawn)
+/*
+ * @s: the suite's manifest, or NULL; @drawn: its plot is drawn
+ * (plots/SUITE.png). -1 if an artefact's record is bad.
+ */
+static int suite_table(FILE *f, json_t *root, const struct suite *s, int drawn)
 {
 	static struct series a, b;
 	json_t *p, *meta = json_object_get(root, "meta");
 	const char *suite = json_string_value(json_object_get(root, "suite"));
+	const char *series = json_string_value(json_object_get(meta, "series"));
 	int icount = !strcmp(json_string_value(json_object_get(root, "accel")) ?
 			     json_string_value(json_object_get(root, "accel")) : "", "icount");
 	const char *k;
@@ -201,13 +238,14 @@ static void suite_table(FILE *f, json_t *root, const struct suite *s, int drawn)
 	report_impl_table(f, root, target_of(s, "speedup"));
 	if (drawn)
 		fprintf(f, "![%s](plots/%s.png)\n\n", suite, suite);
-	profile_excerpt(f, suite);
-	trace_excerpt(f, suite);
-	analysis_excerpt(f, suite, meta);
+	if (profile_excerpt(f, suite, series) || trace_excerpt(f, suite, series))
+		return -1;
+	analysis_excerpt(f, suite, series);
 	fprintf(f, "Recorded with:");
 	json_object_foreach(meta, k, v)
 		fprintf(f, " %s `%s`;", k, json_string_value(v));
 	fprintf(f, "\n\n");
+	return 0;
 }
 
 static int same_suite(json_t *a, json_t *b)
@@ -239,10 +277,12 @@ static void history_part(FILE *f, FILE *hist, const char *suite, const struct hi
 /*
  * One suite's part: @roots are its results, oldest commit first, read from
  * @paths; the last is shown in @f, its history in @hist. With @plots, its
- * plots' data too. -1, said why, if a plot's data cannot be written.
+ * plots' data too. @series: the one the suites' newest results are of, that
+ * make selfcheck's is judged against. -1, said why, if a plot's data cannot
+ * be written or an artefact's record is bad.
  */
 static int suite_part(FILE *f, FILE *hist, json_t *const *roots, char *const *paths, int n,
-		      const struct suites *all, struct report_plots *plots)
+		      const struct suites *all, struct report_plots *plots, const char *series)
 {
 	json_t *newest = roots[n - 1];
 	const char *kind = json_string_value(json_object_get(newest, "kind"));
@@ -270,9 +310,12 @@ static int suite_part(FILE *f, FILE *hist, json_t *const *roots, char *const *pa
 	if (kind && !strcmp(kind, "memory"))
 		report_memory_table(f, newest, s);
 	else if (kind && !strcmp(kind, "selfcheck"))
-		report_selfcheck(f, newest);
-	else
-		suite_table(f, newest, s, plotted);
+		report_selfcheck(f, newest, series);
+	else if (suite_table(f, newest, s, plotted)) {
+		if (built)
+			history_free(&h);
+		return -1;
+	}
 	if (history_shown)
 		history_part(f, hist, json_string_value(json_object_get(newest, "suite")),
 			     built ? &h : NULL, built ? NULL : err, history_plotted);
@@ -344,7 +387,7 @@ static void history_preamble(FILE *f)
 
 /* The RESULT files given, or every suite's results in the layout under @root. */
 static int load(struct report_results *r, const struct suites *all, const char *root,
-		char *const *files, int nfiles)
+		enum layout_dirty dirty, char *const *files, int nfiles)
 {
 	const char *suites[SUITES_MAX + 1];
 	int n = 0;
@@ -355,7 +398,7 @@ static int load(struct report_results *r, const struct suites *all, const char *
 		suites[n++] = all->s[i].name;
 	suites[n++] = SELFCHECK_RESULT;
 	root = layout_root(root);
-	if (report_results_layout(r, root, suites, n))
+	if (report_results_layout(r, root, suites, n, dirty))
 		return -1;
 	if (!r->n) {
 		fprintf(stderr, "pb report: no result of any suite under %s\n", root);
@@ -364,9 +407,9 @@ static int load(struct report_results *r, const struct suites *all, const char *
 	return 0;
 }
 
-/* Each suite's part, suites in the order they first come; -1 if a plot's data cannot be written. */
+/* Each suite's part, suites in the order they first come; -1 if suite_part() fails. */
 static int suite_parts(FILE *f, FILE *hist, const struct report_results *r,
-		       const struct suites *all, struct report_plots *plots)
+		       const struct suites *all, struct report_plots *plots, const char *series)
 {
 	static json_t *roots[REPORT_MAX_RESULTS];
 	static char *paths[REPORT_MAX_RESULTS];
@@ -383,7 +426,7 @@ static int suite_parts(FILE *f, FILE *hist, const struct report_results *r,
 				roots[k] = r->root[j];
 				paths[k++] = r->path[j];
 			}
-		if (suite_part(f, hist, roots, paths, k, all, plots))
+		if (suite_part(f, hist, roots, paths, k, all, plots, series))
 			return -1;
 	}
 	return 0;
@@ -398,6 +441,36 @@ static void history_path(char *buf, size_t len, const char *out)
 		snprintf(buf, len, "%.*s/HISTORY.md", (int)(slash - out), out);
 	else
 		snprintf(buf, len, "HISTORY.md");
+}
+
+/* @root's meta.series; NULL if it records none or is make selfcheck's. */
+static const char *suite_series(json_t *root)
+{
+	const char *kind = json_string_value(json_object_get(root, "kind"));
+
+	if (kind && !strcmp(kind, "selfcheck"))
+		return NULL;
+	return json_string_value(json_object_get(json_object_get(root, "meta"), "series"));
+}
+
+/* The series most of the suites' newest results (@newest, @n) are of; NULL if none records one. */
+static const char *results_series(json_t *const *newest, int n)
+{
+	const char *best = NULL;
+	int most = 0;
+
+	for (int i = 0; i < n; i++) {
+		const char *s = suite_series(newest[i]);
+		int count = 0;
+
+		for (int j = 0; s && j < n; j++)
+			count += suite_series(newest[j]) && !strcmp(s, suite_series(newest[j]));
+		if (count > most) {
+			most = count;
+			best = s;
+		}
+	}
+	return best;
 }
 
 /* Both files, from the results in @r; 0 if every part (and plot datum) was written */
@@ -420,7 +493,7 @@ static int write_report(FILE *f, FILE *hist, const struct report_results *r,
 	report_targets(f, newest, nnewest, all);
 	method(f);
 	history_preamble(hist);
-	return suite_parts(f, hist, r, all, plots);
+	return suite_parts(f, hist, r, all, plots, results_series(newest, nnewest));
 }
 
 static int report(int argc, char **argv)
@@ -428,6 +501,7 @@ static int report(int argc, char **argv)
 	static struct report_results r;
 	static struct suites all;
 	const char *plot_data = NULL, *root = NULL, *out;
+	enum layout_dirty dirty = LAYOUT_CLEAN_ONLY;
 	char err[1024], history[4096];
 	struct report_plots plots;
 	struct atomic_file a, h;
@@ -435,20 +509,26 @@ static int report(int argc, char **argv)
 	struct args args;
 
 	args_init(&args, &cmd_report, argc, argv);
-	while ((c = args_next(&args)) > 0)
-		*(c == 'p' ? &plot_data : &root) = args.value;
+	while ((c = args_next(&args)) > 0) {
+		if (c == 'd')
+			dirty = LAYOUT_WITH_DIRTY;
+		else if (c == 'P')
+			profiles_dir = args.value;
+		else
+			*(c == 'p' ? &plot_data : &root) = args.value;
+	}
 	if (c < 0)
 		return args.status;
-	if (root && args.noperands > 1)
-		return args_error(&cmd_report, "--root is where the layout's results are: no RESULT "
-				  "files with it");
+	if ((root || dirty == LAYOUT_WITH_DIRTY) && args.noperands > 1)
+		return args_error(&cmd_report, "--root and --dirty say which of the layout's results: "
+				  "no RESULT files with them");
 	out = args.operands[0];
 	history_path(history, sizeof(history), out);
 	if (suites_load(&all, err, sizeof(err))) {	/* the targets and their rows */
 		fprintf(stderr, "pb report: %s\n", err);
 		return 1;
 	}
-	if (load(&r, &all, root, args.operands + 1, args.noperands - 1)) {
+	if (load(&r, &all, root, dirty, args.operands + 1, args.noperands - 1)) {
 		report_results_free(&r);
 		suites_free(&all);
 		return 1;
@@ -494,6 +574,8 @@ static int report(int argc, char **argv)
 static const struct option options[] = {
 	{ "plot-data", required_argument, NULL, 'p' },
 	{ "root", required_argument, NULL, 'r' },
+	{ "dirty", no_argument, NULL, 'd' },
+	{ "profiles", required_argument, NULL, 'P' },
 	{ 0 },
 };
 
@@ -501,7 +583,8 @@ const struct pb_cmd cmd_report = {
 	.name = "report",
 	.run = report,
 	.summary = "write RESULTS.md and HISTORY.md, and the data of their plots, from JSON results",
-	.usage = "pb report [--plot-data DIR] [--root DIR] OUT.md [RESULT.json...]",
+	.usage = "pb report [--plot-data DIR] [--root DIR] [--dirty] [--profiles DIR] OUT.md "
+		 "[RESULT.json...]",
 	.details = "The RESULT files of each suite are given oldest first. Without them, every\n"
 		   "suite's results (the manifests' suites, then selfcheck) as pb results all\n"
 		   "lists them: each result is read once, each suite's history built once\n"
@@ -510,7 +593,14 @@ const struct pb_cmd cmd_report = {
 		   "                   suite's (pb suites plot, pb plotvars) and history plot\n"
 		   "                   (pb history --md --data), and DIR/plots.list, a line\n"
 		   "                   \"SCRIPT VARS\" per plot for gnuplot to draw\n"
-		   "  --root DIR       the results root (else RESULTS_DIR, else results)\n",
+		   "  --root DIR       the results root (else RESULTS_DIR, else results)\n"
+		   "  --dirty          take HEAD's -dirty run too (uncommitted changes'\n"
+		   "                   results), newest; without it they are left out\n"
+		   "  --profiles DIR   where each suite's perf diff, trace and analysis are\n"
+		   "                   (DIR/SUITE/; else profiles), each shown with what it\n"
+		   "                   was made for (DIR/SUITE/TOOL.made-for.json, the\n"
+		   "                   analysis's <!-- made-for: run=R series=S --> line),\n"
+		   "                   marked stale if not of its results' series\n",
 	.options = options,
 	.min_operands = 1,
 	.max_operands = -1,

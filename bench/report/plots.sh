@@ -6,15 +6,16 @@
 # result) and each history-SUITE.png (plots/history.gp). gnuplot then draws
 # each into OUT; nothing here reads a result. Given MD, the RESULTS.md is
 # put there once every plot is drawn, and HISTORY.md beside it; make plots
-# leaves them in DATA.
-#   plots.sh OUT DATA [MD]      (env: PB, SUITES_DIR, RESULTS_DIR)
+# leaves them in DATA. DIRTY=1 takes HEAD's -dirty run's results too
+# (pb report --dirty); else they are left out.
+#   plots.sh OUT DATA [MD]      (env: PB, SUITES_DIR, RESULTS_DIR, DIRTY)
 # A gnuplot warning fails the plot: it means a line or a label went missing.
 set -eu
 out=$1 data=$2 md=${3:-}
 PB=${PB:-build/pb}
 . bench/lib/gnuplot.sh
 mkdir -p "$out" "$data"
-"$PB" report --plot-data "$data" "$data/RESULTS.md" > /dev/null
+"$PB" report ${DIRTY:+--dirty} --plot-data "$data" "$data/RESULTS.md" > /dev/null
 while read -r script vars <&3; do
 	gnuplot_draw "$script" "$vars" "$out" "$data"
 done 3< "$data/plots.list"

@@ -47,14 +47,14 @@ static void say_partial(const char *root, const char *run, const char *suite)
 }
 
 int report_results_layout(struct report_results *r, const char *root, const char *const *suites,
-			  int n)
+			  int n, enum layout_dirty dirty)
 {
 	struct layout_walk w;
 	char path[4096];
 	int status = 0;
 
 	r->n = 0;
-	if (layout_walk(&w, "pb report", NULL, NULL))
+	if (layout_walk_runs(&w, "pb report", NULL, NULL, dirty))
 		return -1;
 	for (int s = 0; s < n && !status; s++)
 		for (size_t i = w.n; i-- > 0 && !status;) {

@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include "report/report_evidence.h"
+
 #define MAX_ROWS 64
 #define POWER_GOAL 0.95
 
@@ -162,7 +164,25 @@ static void noise_table(FILE *f, json_t *records)
 	fprintf(f, "\n");
 }
 
-void report_selfcheck(FILE *f, json_t *root)
+/* What the result was made for: its meta's run and series. */
+static void made_for(FILE *f, json_t *root, const char *series)
+{
+	json_t *meta = json_object_get(root, "meta");
+	const char *run = json_string_value(json_object_get(meta, "project_commit"));
+	const char *of = json_string_value(json_object_get(meta, "series"));
+	struct evidence e = { 0 };
+
+	if (run && of && strlen(run) < sizeof(e.run) && strlen(of) < sizeof(e.series)) {
+		strcpy(e.run, run);
+		strcpy(e.series, of);
+		e.recorded = 1;
+	}
+	fprintf(f, "These tables: ");
+	evidence_say(f, &e, series);
+	fprintf(f, ".\n\n");
+}
+
+void report_selfcheck(FILE *f, json_t *root, const char *series)
 {
 	json_t *records = json_object_get(root, "records"), *v;
 	const char *k;
@@ -170,6 +190,7 @@ void report_selfcheck(FILE *f, json_t *root)
 	fprintf(f, "## Measurement trust (make selfcheck)\n\nWhat a verdict in the tables above "
 		"is worth: how often `pb compare` flags a difference that is not there, how "
 		"small a real one it finds, and how noisy each suite is.\n\n");
+	made_for(f, root, series);
 	aa_table(f, records);
 	power_table(f, records);
 	noise_table(f, records);

@@ -5,7 +5,11 @@
 #include <jansson.h>
 #include <stdio.h>
 
-/* RESULTS.md section of a "selfcheck" result (bench/collect/selfcheck.sh). */
-void report_selfcheck(FILE *f, json_t *root);
+/*
+ * RESULTS.md section of a "selfcheck" result @root (bench/collect/selfcheck.sh),
+ * with the run and series it was made at (its meta), marked stale if
+ * @series, the suites' results', differs.
+ */
+void report_selfcheck(FILE *f, json_t *root, const char *series);
 
 #endif

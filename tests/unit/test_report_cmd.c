@@ -205,22 +205,30 @@ static void plot_data_as_the_plot_commands_write_it(void **state)
 
 /*
  * Without RESULT files pb report reads every suite's results from the
- * layout (here a root with this checkout's run): the same RESULTS.md as
- * from the files pb results all lists; a partial run beside it is left
- * out, saying so. A root with none, or files beside --root, is an error.
+ * layout (here a root with this checkout's HEAD run, and its -dirty run):
+ * the same RESULTS.md as from the files pb results all lists. HEAD's
+ * -dirty run is left out unless --dirty, then it is the newest; a partial
+ * run is left out, saying so. A root with none, or files beside --root,
+ * is an error.
  */
 static void results_from_the_layout(void **state)
 {
-	char run[64], dir[4096], file[4200], partial[4200], *from_files, *from_layout;
+	char run[64], dir[4096], file[4200], dirty[4200], partial[4200], meta[128], *from_files, *from_layout;
 	struct pb_result r;
 
 	(void)state;
 	assert_int_equal(setenv("SUITES_DIR", FIXTURES "/report/suites", 1), 0);
 	pb_run(&r, "results", "run-id", NULL);
 	assert_exit(&r, 0);
-	snprintf(run, sizeof(run), "%.*s", (int)strcspn(r.out, "\n"), r.out);
+	snprintf(run, sizeof(run), "%.*s", (int)strcspn(r.out, "-\n"), r.out);
 	pb_result_free(&r);
+	snprintf(dirty, sizeof(dirty), "%s/%s-dirty", scratch("root"), run);
 	assert_int_equal(mkdir(scratch("root"), 0755), 0);
+	assert_int_equal(mkdir(dirty, 0755), 0);
+	snprintf(file, sizeof(file), "root/%s-dirty/selftest.json", run);
+	snprintf(meta, sizeof(meta), "project_commit=%s-dirty", run);
+	pb_collect(NULL, file, "--meta", meta, "baseline=" FIXTURES "/compare/before.txt",
+		   "patched=" FIXTURES "/compare/before.txt", NULL);
 	assert_int_equal(mkdir(scratch("empty"), 0755), 0);
 	snprintf(dir, sizeof(dir), "%s/%s", scratch("root"), run);
 	assert_int_equal(mkdir(dir, 0755), 0);
@@ -244,6 +252,20 @@ static void results_from_the_layout(void **state)
 	from_files = read_text(scratch("F.md"));
 	assert_string_equal(from_layout, from_files);
 	assert_contains(from_layout, "## selftest");
+	assert_null(strstr(from_layout, "-dirty"));
+
+	pb_run(&r, "report", "--root", scratch("root"), "--dirty", scratch("D.md"), NULL);
+	assert_exit(&r, 0);
+	assert_contains(r.out, "from 2 result file(s)");
+	pb_result_free(&r);
+	free(from_files);
+	from_files = read_text(scratch("D.md"));
+	snprintf(meta, sizeof(meta), "| run at project commit | `%s-dirty` |\n", run);
+	assert_contains(from_files, meta);
+	pb_run(&r, "report", "--dirty", scratch("E.md"), file, NULL);
+	assert_exit(&r, 2);
+	assert_contains(r.err, "--dirty");
+	pb_result_free(&r);
 
 	pb_run(&r, "report", "--root", scratch("empty"), scratch("E.md"), NULL);
 	assert_exit(&r, 1);
@@ -333,6 +355,65 @@ static void headline_without_changes(void **state)
 	free(md);
 }
 
+/*
+ * What the artefacts beside a suite's table were made for (--profiles,
+ * report_evidence.c), against results of series feedfacecafe0001: a perf
+ * diff made for another series is marked stale, a trace made for this one
+ * is not, an analysis names its own in its first line, and a trace with no
+ * record says so. A record that is not one is an error.
+ */
+static void artefacts_made_for(void **state)
+{
+	char dir[4096], arg[4200], *md;
+	struct pb_result r;
+
+	(void)state;
+	snprintf(dir, sizeof(dir), "%s/selftest", scratch("prof"));
+	assert_int_equal(mkdir(scratch("prof"), 0755), 0);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	write_text(scratch("prof/selftest/diff.txt"), "# perf diff\n  50.00%  +1.00%  [k] planted_symbol\n");
+	write_text(scratch("prof/selftest/profile.made-for.json"),
+		   "{\"tool\": \"profile\", \"run\": \"aaaaaaaaaaaa\", \"series\": \"0ld5e41e5000000\"}\n");
+	write_text(scratch("prof/selftest/trace.txt"), "patched (icount) f calls=1 median=88\n");
+	write_text(scratch("prof/selftest/analysis.md"),
+		   "<!-- made-for: run=bbbbbbbbbbbb series=feedfacecafe0001 -->\nPlanted analysis.\n");
+	pb_collect(NULL, "ev.json", "--meta", "project_commit=cccccccccccc",
+		   "--meta", "series=feedfacecafe0001",
+		   "baseline=" FIXTURES "/report/headline-before.txt",
+		   "patched=" FIXTURES "/report/headline-after.txt", NULL);
+	snprintf(arg, sizeof(arg), "--profiles=%s", scratch("prof"));
+	pb_run(&r, "report", arg, scratch("EV.md"), scratch("ev.json"), NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+	md = read_text(scratch("EV.md"));
+	assert_contains(md, "share of samples), made at `aaaaaaaaaaaa` for series `0ld5e41e5000000` "
+			"**stale: made for series 0ld5e41e5000000, the results are of series "
+			"feedfacecafe0001**:\n\n```\n  50.00%  +1.00%  [k] planted_symbol\n");
+	assert_contains(md, "/selftest/trace.txt`), **made for: not recorded**:\n");
+	assert_contains(md, "/selftest/analysis.md`), made at `bbbbbbbbbbbb` for series "
+			"`feedfacecafe0001`:\n\nPlanted analysis.\n");
+	free(md);
+
+	/* made again, for these results' series: current, no mark */
+	write_text(scratch("prof/selftest/profile.made-for.json"),
+		   "{\"run\": \"dddddddddddd\", \"series\": \"feedfacecafe0001\"}\n");
+	write_text(scratch("prof/selftest/trace.made-for.json"), "{\"run\": \"dddddddddddd\"}\n");
+	pb_run(&r, "report", arg, scratch("EV.md"), scratch("ev.json"), NULL);
+	assert_exit(&r, 1);
+	assert_contains(r.err, "trace.made-for.json: no \"run\" and \"series\" strings");
+	pb_result_free(&r);
+	write_text(scratch("prof/selftest/trace.made-for.json"),
+		   "{\"run\": \"dddddddddddd\", \"series\": \"feedfacecafe0001\"}\n");
+	pb_run(&r, "report", arg, scratch("EV.md"), scratch("ev.json"), NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+	md = read_text(scratch("EV.md"));
+	assert_contains(md, "share of samples), made at `dddddddddddd` for series `feedfacecafe0001`:\n");
+	assert_contains(md, "/selftest/trace.txt`), made at `dddddddddddd` for series `feedfacecafe0001`:\n");
+	assert_null(strstr(md, "stale"));
+	free(md);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -343,6 +424,7 @@ int main(void)
 		cmocka_unit_test(results_from_the_layout),
 		cmocka_unit_test(headline_regression_first),
 		cmocka_unit_test(headline_without_changes),
+		cmocka_unit_test(artefacts_made_for),
 	};
 
 	return cmocka_run_group_tests_name("report-cmd", tests, scratch_make, scratch_remove);
