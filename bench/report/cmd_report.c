@@ -86,6 +86,7 @@ static void profile_excerpt(FILE *f, const char *suite)
 			shown++;
 		}
 	fprintf(f, "```\n\n");
+	fprintf(f, "Flame graphs: [baseline](profiles/%s/flamegraph-baseline.html), [patched](profiles/%s/flamegraph-patched.html).\n\n", suite, suite);
 	fclose(in);
 }
 
