@@ -41,9 +41,12 @@ PKGS_BENCH := linux-perf hyperfine trace-cmd
 # make test's own: kexec (the kdump test runs the host's), shellcheck, tmux
 # (make shell driven as a person would, tests/shell-check.sh),
 # Python for kunit.py and the KCIDB and LAVA checks (tests/*.py), the
-# jsonschema library they use, and lava-run with LAVA's schemas
+# jsonschema library they use, lava-run with LAVA's schemas, and jq (the
+# flame graph pages' data, tests/flamegraph-check.sh)
 PKGS_TEST := kexec-tools shellcheck tmux python3 python3-jsonschema python3-rfc3987 lava-common \
-	lava-dispatcher
+	lava-dispatcher jq
+# make test-flamegraph-browser's only (headless), never make test's
+PKGS_BROWSER := chromium
 # make lava-lab's LAVA instance (and make test-lava) only, never make test's
 PKGS_LAVA_LAB := lava-server lavacli postgresql
 
@@ -96,7 +99,8 @@ RUN_JOBS = PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
 	tests/run-jobs.sh
 stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
-.PHONY: help setup setup-test setup-bench trees kernels kernels-all kernel-baseline kernel-patched \
+.PHONY: help setup setup-test setup-bench setup-flamegraph flamegraph test-flamegraph \
+	test-flamegraph-browser trees kernels kernels-all kernel-baseline kernel-patched \
 	kernel-debug tools harness-files initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-suites test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
 	compare history report plots modules check-series shell jobs run clean distclean kcidb test-kcidb lava \
 	test-lava-schema suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
@@ -121,6 +125,9 @@ help:
 	@echo "  make bpf         build workloads/bpf/*.bpf.c and their libbpf runners per kernel"
 	@echo "  make test-unit   host unit tests of the harness only"
 	@echo "  make test-suites  a suite added as one directory shows in help, report, plots; bad manifests refused"
+	@echo "  make test-flamegraph  the flame graph pages are current, self-contained, name the hottest frame"
+	@echo "  make test-flamegraph-browser  headless Chromium draws them: the hottest frame is in the SVG"
+	@echo "                   (installs chromium; not in make test)"
 	@echo "  make test-dry-run  make -n test and make -n bench print, and build, boot and run nothing"
 	@echo "  make test-docs   the targets and pb commands README.md and docs/ name exist; make help's are there"
 	@echo "  make test-ktap-agree  pb ktap against the kernel's kunit.py on its test_data logs"
@@ -135,7 +142,8 @@ help:
 	@echo "  make test-load   the guest boots idle, then beside CPU hogs and a busy guest: verdicts must agree"
 	@echo "                   (STAGES= some of: $(GUEST_STAGES))"
 	@echo "  make selfcheck   A/A false flags, planted-regression power, noise (AA_RUNS= POWER_RUNS= TCG_RUNS=)"
-	@echo "  make profile     perf record inside the guest (SUITE=name)"
+	@echo "  make profile     perf record inside the guest (SUITE=name), its flame graphs too"
+	@echo "  make flamegraph  redraw profiles/SUITE/flamegraph-KERNEL.html from the profiles' .folded"
 	@echo "  make trace       trace-cmd function_graph on a suite's hot functions (SUITE=name [FUNCS=f+g])"
 	@echo "  make bisect      SUITE=name UPTO=NNNN: baseline, the series up to patch NNNN, the whole series"
 	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels; exit 3 on regression"
@@ -169,10 +177,17 @@ help:
 		{ echo "  (make setup tools, then make help lists them)"; exit 0; }; $(PB) suites help
 
 setup: setup-test setup-bench
-setup-test:
+setup-test: setup-flamegraph
 	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_TEST)
-setup-bench:
+setup-bench: setup-flamegraph
 	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_BENCH)
+# The flame graphs' library, d3-flame-graph, from the npm registry as
+# scripts/npm/package-lock.json pins it, into the cache (only when missing:
+# scripts/npm-ensure.sh); pb flamegraph fills its self-contained page template.
+NPM_DIR := $(PB_CACHE)/npm
+FLAMEGRAPH_TEMPLATE := $(NPM_DIR)/node_modules/d3-flame-graph/dist/templates/d3-flamegraph-base.html
+setup-flamegraph:
+	@scripts/npm-ensure.sh scripts/npm $(NPM_DIR)
 
 trees:
 	@kernel/tree.sh pristine
@@ -295,6 +310,7 @@ test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(MAKE) --no-print-directory test-unit
 	-@$(MAKE) --no-print-directory test-suites
+	-@$(MAKE) --no-print-directory test-flamegraph
 	-@$(MAKE) --no-print-directory test-dry-run
 	-@$(MAKE) --no-print-directory test-docs
 	-@$(MAKE) --no-print-directory test-ktap-agree
@@ -304,7 +320,7 @@ test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	-@$(MAKE) --no-print-directory test-lava-schema
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
-	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
+	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/flamegraph.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
 		$(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
 		$(call stage_taps,$(GUEST_STAGES))
 
@@ -322,6 +338,23 @@ test-unit: tools
 test-suites: tools
 	@mkdir -p $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/suites-check.sh $(TEST_OUT)/suites.tap
+
+# Each profile's flame graph page is current, self-contained and names the
+# hottest frame of its .folded file; bad input is refused
+# (tests/flamegraph-check.sh). Host only.
+test-flamegraph: tools setup-flamegraph
+	@mkdir -p $(TEST_OUT)
+	-@$(DRY_RUN) PB=$(PB) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) tests/flamegraph-check.sh \
+		$(TEST_OUT)/flamegraph.tap
+
+# The pages drawn by headless Chromium (Debian's): the hottest frame is in
+# the rendered SVG, labelled, and a screenshot is taken
+# (tests/flamegraph-browser.sh). Not part of make test: it installs Chromium.
+test-flamegraph-browser: tools
+	@scripts/apt-ensure.sh $(PKGS_BROWSER)
+	@mkdir -p $(TEST_OUT)
+	-@PB=$(PB) tests/flamegraph-browser.sh $(TEST_OUT)/flamegraph-browser.tap
+	@$(PB) tally $(TEST_OUT)/flamegraph-browser.tap
 
 # make -n test and make -n bench print, and run no kernel build, guest or
 # test script (tests/dry-run-check.sh). Host only.
@@ -549,7 +582,13 @@ compare: tools suites-check
 profile: setup-bench kernels modules bpf tools initramfs suites-check
 	@[ -n "$(filter $(SUITE),$(call suites_for,profile))" ] && [ "$(words $(SUITE))" = 1 ] || \
 		{ echo "make profile: SUITE= one of: $(call suites_for,profile)" >&2; exit 1; }
-	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/collect/profile.sh $(SUITE)
+	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) \
+		bench/collect/profile.sh $(SUITE)
+
+# The flame graph pages of the profiles make profile left (SUITE=name, or
+# every suite with one), redrawn from profiles/SUITE/*.folded without a boot.
+flamegraph: tools setup-flamegraph suites-check
+	@PB=$(PB) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) bench/report/flamegraph.sh profiles $(SUITE)
 
 # function_graph (trace-cmd) on one suite's hot functions, per kernel:
 # profiles/SUITE/trace.txt (bench/collect/trace.sh). FUNCS=f+g picks the functions,

@@ -3,12 +3,14 @@
 # guest of each kernel (vm/guest/tests/profile), then, on the host, write
 # under profiles/SUITE/: KERNEL.report.txt (perf report --stdio, symbols from
 # the guest's own kallsyms through perf's build-id cache), KERNEL.folded
-# (folded stacks, `pb fold`) and diff.txt (perf diff baseline -> patched),
-# then profile.made-for.json: the run and series they were made for
-# (bench/collect/made_for.sh), which RESULTS.md shows beside the diff.
+# (folded stacks, `pb fold`), diff.txt (perf diff baseline -> patched) and
+# flamegraph-KERNEL.html (d3-flame-graph's page of the folded stacks,
+# bench/report/flamegraph.sh), then profile.made-for.json: the run and
+# series they were made for (bench/collect/made_for.sh), which RESULTS.md
+# shows beside the diff.
 # The raw perf.data, perf script output and build-id cache stay in
 # build/profile/SUITE/.
-#   profile.sh SUITE     (env: PB, INITRAMFS, ACCEL, PB_CACHE)
+#   profile.sh SUITE     (env: PB, INITRAMFS, ACCEL, PB_CACHE, FLAMEGRAPH_TEMPLATE)
 set -eu
 . bench/lib/guest.sh
 . bench/collect/tool_guest.sh
@@ -33,5 +35,6 @@ HOME=$(pwd)/$raw/home perf diff "$raw/baseline/perf.data" "$raw/patched/perf.dat
 	> "$out/diff.txt.tmp" 2> "$raw/diff.err" ||
 	{ cat "$raw/diff.err" >&2; rm -f "$out/diff.txt.tmp"; exit 1; }
 mv "$out/diff.txt.tmp" "$out/diff.txt"
+PB=$PB bench/report/flamegraph.sh profiles "$suite" > /dev/null
 PB=$PB bench/collect/made_for.sh "$out/profile.made-for.json" profile "$run"
-echo "profile: $out/{baseline,patched}.report.txt, .folded, diff.txt, profile.made-for.json"
+echo "profile: $out/{baseline,patched}.report.txt, .folded, diff.txt, flamegraph-{baseline,patched}.html, profile.made-for.json"

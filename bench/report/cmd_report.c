@@ -117,6 +117,7 @@ static int profile_excerpt(FILE *f, const char *suite, const char *series)
 			shown++;
 		}
 	fprintf(f, "```\n\n");
+	fprintf(f, "Flame graphs: [baseline](profiles/%s/flamegraph-baseline.html), [patched](profiles/%s/flamegraph-patched.html).\n\n", suite, suite);
 	fclose(in);
 	return 0;
 }
