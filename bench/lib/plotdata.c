@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/plotfile.h"
 #include "lib/results.h"
 #include "lib/stats.h"
 
@@ -64,27 +65,12 @@ static void line_of(json_t *point, const struct lines_of *l, char *buf, size_t l
 	json_decref(shown);
 }
 
-/* @line ("k=v k=v") with each pair @words names in its words */
-static void in_words(const char *line, json_t *words, char *buf, size_t len)
-{
-	char copy[256], *save, *tok;
-	size_t used = 0;
-
-	snprintf(copy, sizeof(copy), "%s", line);
-	buf[0] = 0;
-	for (tok = strtok_r(copy, " ", &save); tok && used < len; tok = strtok_r(NULL, " ", &save)) {
-		const char *w = json_string_value(json_object_get(words, tok));
-
-		used += (size_t)snprintf(buf + used, len - used, "%s%s", used ? " " : "", w ? w : tok);
-	}
-}
-
 static void block_title(FILE *out, const char *name, const char *kernel, const char *line,
 			json_t *words)
 {
 	char text[256];
 
-	in_words(line, words, text, sizeof(text));
+	plot_in_words(line, words, text, sizeof(text));
 	if (!name && !kernel[0] && !text[0])	/* a ratio of the one line */
 		name = "patched / baseline";
 	fprintf(out, "\"%s%s%s%s%s\"", name ? name : "", name && (kernel[0] || text[0]) ? ": " : "",

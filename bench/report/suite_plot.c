@@ -261,38 +261,13 @@ static void cost_axes(FILE *f, json_t *plot, int histogram)
 }
 
 /*
- * The ratio axis: the intervals and the noise band, room above for the key
- * (as much of the height as its lines take), and tics gnuplot's log axis
- * would not give on a range narrower than a decade: steps of 1-2-5.
- */
-static void ratio_axis(FILE *f, const struct plotdata_ratio_range *r)
-{
-	static const double steps[] = { 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5 };
-	double lo = fmin(r->lo, 1 - r->floor), hi = fmax(r->hi, 1 + r->floor);
-	double key = fmin(0.5, 0.05 + 0.065 * (r->lines + 1)), span = log(hi / lo);
-	size_t i = 0;
-	int n = 0;
-
-	fprintf(f, "set yrange [%.6g:%.6g]\n", lo * exp(-0.05 * span),
-		hi * exp(span * key / (1 - key)));
-	if (hi / lo > 3) {	/* decades, and 1 */
-		fprintf(f, "set ytics 10 format '%%g'\n");
-		return;
-	}
-	while (i + 1 < sizeof(steps) / sizeof(steps[0]) && (hi - lo) / steps[i] > 6)
-		i++;
-	fprintf(f, "set ytics (");
-	for (double t = ceil(lo / steps[i]) * steps[i]; t <= hi + 1e-12; t += steps[i])
-		fprintf(f, "%s'%g' %g", n++ ? ", " : "", t, t);
-	fprintf(f, ")\n");
-}
-
-/*
  * The ratio panel under a cost panel: the same x axis (gnuplot's range of
  * the panel above), patched/baseline on a log axis around the noise band.
  */
 static void ratio_plot(FILE *f, const struct ratio_panel *r, const char *xlabel)
 {
+	char axis[1024];
+
 	fprintf(f, "set xrange [GPVAL_X_MIN:GPVAL_X_MAX]\n");
 	if (xlabel) {
 		fprintf(f, "set xlabel ");
@@ -302,7 +277,10 @@ static void ratio_plot(FILE *f, const struct ratio_panel *r, const char *xlabel)
 	fprintf(f, "unset title\nset style data yerrorlines\nset style fill solid 1.0 noborder\n"
 		"set logscale y\nset ylabel 'patched / baseline'\nset offsets 0, 0, 0, 0\n"
 		"set key top left font ',8' samplen 2\nFLOOR = %g\n", r->range.floor);
-	ratio_axis(f, &r->range);
+	plot_log_axis(axis, sizeof(axis), fmin(r->range.lo, 1 - r->range.floor),
+		      fmax(r->range.hi, 1 + r->range.floor),
+		      fmin(0.5, 0.05 + 0.065 * (r->range.lines + 1)));
+	fprintf(f, "%s\n", axis);
 	fprintf(f, "plot '+' using 1:(1 - FLOOR):(1 + FLOOR) with filledcurves fc rgb '#e4e4e4' "
 		"title sprintf('noise floor ±%%.1f %%%%', 100 * FLOOR), \\\n"
 		"     1 with lines lc rgb 'black' notitle%s\n", r->cmd);
