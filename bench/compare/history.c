@@ -460,8 +460,8 @@ static int panel_data(const struct history *h, const char *dir, int panel, json_
 
 /*
  * A panel's title from the suite's manifest: the name of the plot's
- * series that has every point of the panel, else its parameters with the
- * recipe's words for them.
+ * series that has every point of the panel (its panel's title if the name
+ * is a kernel's), else its parameters with the recipe's words for them.
  */
 static void panel_title(const struct history *h, json_t *plot, int panel, char *buf, size_t len)
 {
@@ -481,7 +481,10 @@ static void panel_title(const struct history *h, json_t *plot, int panel, char *
 					all &= points_match_json(h->points[k].params, where);
 					any = 1;
 				}
-			if (any && all) {
+			/* a series named for its kernel: the manifest's panel says more */
+			if (any && all && (!strcmp(name, "baseline") || !strcmp(name, "patched")))
+				name = json_string_value(json_object_get(pn, "title"));
+			if (any && all && name) {
 				snprintf(buf, len, "%s%s", name,
 					 strchr(h->panel_titles[panel], '(') ?
 					 strchr(h->panel_titles[panel], '(') - 1 : "");
