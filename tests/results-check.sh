@@ -43,6 +43,31 @@ for name in $("$PB" suites list --plot || echo "(pb suites list failed)"); do
 	fi
 done
 
+# 3. Every panel of a suite plot that draws both kernels has a ratio panel
+# under it: as many as its script's RATIO_PANELS, each with ratios to draw.
+for name in $("$PB" suites list --plot || echo "(pb suites list failed)"); do
+	both=0 empty=
+	for f in "$out/data/$name"-[0-9]*-[0-9]*.dat; do
+		case $f in *-ratio.dat | *"*"*) continue ;; esac
+		echo "${f%-*.dat}"
+	done | sort -u > "$out/data/$name.panels"
+	while read -r panel; do
+		heads=
+		for f in "$panel"-[0-9]*.dat; do
+			case $f in *-ratio.dat) ;; *) heads="$heads $(grep '^"' "$f")" ;; esac
+		done
+		case $heads in *baseline*) ;; *) continue ;; esac
+		case $heads in *patched*)
+			both=$((both + 1))
+			awk '!/^"/ && NF == 5 && $2 > 0 { n++ } END { exit !n }' "$panel"-*-ratio.dat 2> /dev/null ||
+				empty="$empty ${panel##*/}" ;;
+		esac
+	done < "$out/data/$name.panels"
+	said=$(sed -n 's/^RATIO_PANELS = //p' "$out/data/$name.gp")
+	check "plot-$name-ratio-panels" "$both panels with both kernels, RATIO_PANELS = $said, no ratios:${empty:- none}" \
+		test "$both" = "$said" -a -z "$empty"
+done
+
 # A git repository of three commits c1, c2, c3 (HEAD), each with results,
 # and the files make report writes, committed as here.
 planted=$work/planted

@@ -45,7 +45,9 @@ int compare_plot_write(json_t *cmp, const char *dir, const char *name)
 	int count[NKINDS] = { 0 }, status = 0;
 	char a[128], b[128], title[300];
 	json_t *p;
-	size_t i;
+	size_t i, longest = 0;
+	double lo = 0, hi = 0;
+	char axis[1024];
 
 	vars = plot_open(dir, name, ".vars");
 	band = plot_open(dir, name, "-band.dat");
@@ -75,6 +77,8 @@ int compare_plot_write(json_t *cmp, const char *dir, const char *name)
 		char text[256];
 
 		results_params_text(json_object_get(p, "params"), label_skip, text, sizeof(text));
+		if (strlen(text) > longest)
+			longest = strlen(text);
 		fprintf(vars, "%s", i ? ", " : "");
 		plot_quote(vars, text);
 		fprintf(vars, " %zu", i);
@@ -85,8 +89,24 @@ int compare_plot_write(json_t *cmp, const char *dir, const char *name)
 			json_number_value(json_object_get(p, "lo")),
 			json_number_value(json_object_get(p, "hi")));
 		count[k]++;
+		for (int e = 0; e < 4; e++) {
+			double y = e == 0 ? 1 - floor : e == 1 ? 1 + floor :
+				   json_number_value(json_object_get(p, e == 2 ? "lo" : "hi"));
+
+			if (y > 0 && (!lo || y < lo))
+				lo = y;
+			if (y > hi)
+				hi = y;
+		}
 	}
-	fprintf(vars, ")\n");
+	/* compare.gp makes room for the longest point label under the axis */
+	fprintf(vars, ")\nLABEL_CHARS = %zu\n", longest);
+	if (lo > 0 && hi > lo) {	/* the log ratio axis, room above for the key */
+		plot_log_axis(axis, sizeof(axis), lo, hi, 0.25);
+		plot_assign(vars, "AXIS", axis);
+	} else {
+		plot_assign(vars, "AXIS", "set yrange [*:*]");
+	}
 	for (int k = 0; k < NKINDS; k++)
 		fprintf(vars, "N_%s = %d\n", kinds[k], count[k]);
 done:

@@ -7,7 +7,9 @@
 
 #include "lib/atomic.h"
 #include "lib/plotfile.h"
+#include "lib/points.h"
 #include "lib/stats.h"
+#include "lib/suites.h"
 
 static const char *text_of(json_t *root, const char *key)
 {
@@ -63,6 +65,8 @@ static void fill_cell(struct history_cell *c, json_t *point, const char *accel)
 	c->present = ha || hb;
 	c->baseline = ha ? stat_median(a.x, a.n) : -1;
 	c->patched = hb ? stat_median(b.x, b.n) : -1;
+	c->pq1 = hb ? stat_quantile(b.x, b.n, 0.25) : -1;
+	c->pq3 = hb ? stat_quantile(b.x, b.n, 0.75) : -1;
 	c->suspect = ha ? results_suspect(&a, icount) : NULL;
 	if (!c->suspect && hb)
 		c->suspect = results_suspect(&b, icount);
@@ -94,6 +98,35 @@ static void find_steps(struct history *h, struct history_point *p)
 
 			if ((c->lo > q->hi || c->hi < q->lo) && fabs(change) > fmax(c->floor, q->floor))
 				c->step = change;
+		}
+		prev = i;
+	}
+}
+
+/*
+ * A patched-only point's steps: its median moved beyond both quartile
+ * ranges and the noise floor since its previous cell (plot only: the
+ * table calls steps of ratios alone).
+ */
+static void find_patched_steps(struct history *h, struct history_point *p)
+{
+	int prev = -1;
+
+	for (int i = 0; i < h->ncommits; i++) {
+		struct history_cell *c = &p->cells[i], *q;
+		const char *accel = h->commits[i].accel;
+		double floor = accel && !strcmp(accel, "icount") ? RESULTS_FLOOR_ICOUNT :
+			       RESULTS_FLOOR_WALL;
+
+		if (h->commits[i].changed)
+			prev = -1;
+		if (c->compared || c->patched < 0)
+			continue;
+		if (prev >= 0) {
+			double change = c->patched / (q = &p->cells[prev])->patched - 1;
+
+			if ((c->pq1 > q->pq3 || c->pq3 < q->pq1) && fabs(change) > floor)
+				c->pstep = change;
 		}
 		prev = i;
 	}
@@ -165,46 +198,55 @@ static void assign_panels(struct history *h)
 	static int members[HISTORY_MAX_POINTS], done[HISTORY_MAX_POINTS];
 
 	h->panel_titles = calloc(HISTORY_MAX_POINTS, sizeof(*h->panel_titles));
+	h->panel_absolute = calloc(HISTORY_MAX_POINTS, sizeof(*h->panel_absolute));
 	h->npanels = 0;
 	sorting = h;
-	for (int i = 0; i < h->npoints; i++) {
-		int compared = 0;
-
-		for (int c = 0; c < h->ncommits; c++)
-			compared |= h->points[i].cells[c].compared;
+	for (int i = 0; i < h->npoints; i++)
 		h->points[i].panel = -1;
-		done[i] = !compared;	/* nothing to draw */
-	}
-	for (int i = 0; i < h->npoints; i++) {
-		json_t *group;
-		char title[200];
-		int n = 0, parts;
+	/* the ratios first, then the points only the patched kernel ran */
+	for (int absolute = 0; absolute < 2; absolute++) {
+		for (int i = 0; i < h->npoints; i++) {
+			int compared = 0, patched = 0;
 
-		if (done[i])
-			continue;
-		group = string_params(h->points[i].params);
-		for (int j = i; j < h->npoints; j++) {
-			json_t *g = string_params(h->points[j].params);
-
-			if (!done[j] && json_equal(g, group))
-				members[n++] = j, done[j] = 1;
-			json_decref(g);
+			for (int c = 0; c < h->ncommits; c++) {
+				compared |= h->points[i].cells[c].compared;
+				patched += h->points[i].cells[c].patched >= 0;
+			}
+			/* nothing to draw, or no change to show */
+			done[i] = absolute ? compared || patched < 2 : !compared;
 		}
-		qsort(members, (size_t)n, sizeof(*members), by_params);
-		results_params_text(group, NULL, title, sizeof(title));
-		parts = (n + HISTORY_PANEL_LINES - 1) / HISTORY_PANEL_LINES;
-		for (int part = 0; part < parts; part++) {
-			char *t = h->panel_titles[h->npanels];
+		for (int i = 0; i < h->npoints; i++) {
+			json_t *group;
+			char title[200];
+			int n = 0, parts;
 
-			snprintf(t, sizeof(h->panel_titles[0]), "%s", title[0] ? title : h->suite);
-			if (parts > 1)
-				snprintf(t + strlen(t), sizeof(h->panel_titles[0]) - strlen(t),
-					 " (%d/%d)", part + 1, parts);
-			for (int m = part * n / parts; m < (part + 1) * n / parts; m++)
-				h->points[members[m]].panel = h->npanels;
-			h->npanels++;
+			if (done[i])
+				continue;
+			group = string_params(h->points[i].params);
+			for (int j = i; j < h->npoints; j++) {
+				json_t *g = string_params(h->points[j].params);
+
+				if (!done[j] && json_equal(g, group))
+					members[n++] = j, done[j] = 1;
+				json_decref(g);
+			}
+			qsort(members, (size_t)n, sizeof(*members), by_params);
+			results_params_text(group, NULL, title, sizeof(title));
+			parts = (n + HISTORY_PANEL_LINES - 1) / HISTORY_PANEL_LINES;
+			for (int part = 0; part < parts; part++) {
+				char *t = h->panel_titles[h->npanels];
+
+				snprintf(t, sizeof(h->panel_titles[0]), "%s", title[0] ? title : h->suite);
+				if (parts > 1)
+					snprintf(t + strlen(t), sizeof(h->panel_titles[0]) - strlen(t),
+						 " (%d/%d)", part + 1, parts);
+				for (int m = part * n / parts; m < (part + 1) * n / parts; m++)
+					h->points[members[m]].panel = h->npanels;
+				h->panel_absolute[h->npanels] = absolute;
+				h->npanels++;
+			}
+			json_decref(group);
 		}
-		json_decref(group);
 	}
 }
 
@@ -267,6 +309,7 @@ int history_build(struct history *h, json_t *const *roots, int n, char *err, siz
 			fill_cell(&h->points[k].cells[i], find_point(roots[i], h->points[k].params),
 				  h->commits[i].accel);
 		find_steps(h, &h->points[k]);
+		find_patched_steps(h, &h->points[k]);
 	}
 	assign_panels(h);
 	return 0;
@@ -334,20 +377,34 @@ static FILE *open_data(const char *dir, const char *suite, const char *what, int
 	return plot_open(dir, name, what);
 }
 
-/* The lines of one panel, its flagged and its step cells; counts into @lines, @flagged, @steps. */
-static int panel_data(const struct history *h, const char *dir, int panel, int *lines,
-		      int *flagged, int *steps)
+static void extend(double *lo, double *hi, double y)
+{
+	if (y <= 0)
+		return;
+	if (!*lo || y < *lo)
+		*lo = y;
+	if (y > *hi)
+		*hi = y;
+}
+
+/*
+ * The lines of one panel, its flagged and its step cells; counts into
+ * @lines, @flagged, @steps, the extent of what it draws into @lo and @hi.
+ */
+static int panel_data(const struct history *h, const char *dir, int panel, json_t *words,
+		      int *lines, int *flagged, int *steps, double *lo, double *hi)
 {
 	FILE *d = open_data(dir, h->suite, ".dat", panel + 1);
 	FILE *fl = open_data(dir, h->suite, "-flagged.dat", panel + 1);
 	FILE *st = open_data(dir, h->suite, "-steps.dat", panel + 1);
-	int r = 0;
+	int absolute = h->panel_absolute[panel], r = 0;
 
 	*lines = *flagged = *steps = 0;
+	*lo = *hi = 0;
 	for (int k = 0; d && fl && st && k < h->npoints; k++) {
 		const struct history_point *p = &h->points[k];
 		json_t *own = json_deep_copy(p->params), *v;
-		char legend[256];
+		char text[256], legend[256];
 		const char *key;
 		void *tmp;
 		int rows = 0;
@@ -359,24 +416,34 @@ static int panel_data(const struct history *h, const char *dir, int panel, int *
 		json_object_foreach_safe(own, tmp, key, v)	/* the panel's title says these */
 			if (json_is_string(v))
 				json_object_del(own, key);
-		results_params_text(own, NULL, legend, sizeof(legend));
+		results_params_text(own, NULL, text, sizeof(text));
+		plot_in_words(text, words, legend, sizeof(legend));
 		json_decref(own);
 		for (int i = 0; i < h->ncommits; i++) {
 			const struct history_cell *c = &p->cells[i];
+			int invalid = !absolute && c->verdict == VERDICT_INVALID;
+			double y = absolute ? c->patched : c->ratio, step = absolute ? c->pstep : c->step;
 
-			if (!c->compared)
+			if (absolute ? c->patched < 0 : !c->compared)
 				continue;
-			if (c->verdict == VERDICT_INVALID || c->suspect)
-				fprintf(fl, "%d %.5f\n", i, c->ratio), ++*flagged;
-			if (c->step)
-				fprintf(st, "%d %.5f\n", i, c->ratio), ++*steps;
-			if (c->verdict == VERDICT_INVALID)
+			extend(lo, hi, y);
+			if (invalid || c->suspect)
+				fprintf(fl, "%d %.5f\n", i, y), ++*flagged;
+			if (step)
+				fprintf(st, "%d %.5f\n", i, y), ++*steps;
+			if (invalid)
 				continue;
 			if (!rows)
-				fprintf(d, "\"%s\" ratio lo hi\n", legend[0] ? legend : p->text);
+				fprintf(d, "\"%s\" %s\n", legend[0] ? legend : p->text,
+					absolute ? "median q1 q3" : "ratio lo hi");
 			else if (h->commits[i].changed)
 				fprintf(d, "\n");	/* breaks the line */
-			fprintf(d, "%d %.5f %.5f %.5f\n", i, c->ratio, c->lo, c->hi);
+			if (absolute)
+				fprintf(d, "%d %.3f %.3f %.3f\n", i, c->patched, c->pq1, c->pq3);
+			else
+				fprintf(d, "%d %.5f %.5f %.5f\n", i, c->ratio, c->lo, c->hi);
+			extend(lo, hi, absolute ? c->pq1 : c->lo);
+			extend(lo, hi, absolute ? c->pq3 : c->hi);
 			rows++;
 		}
 		if (rows) {
@@ -391,16 +458,60 @@ static int panel_data(const struct history *h, const char *dir, int panel, int *
 	return r;
 }
 
+/*
+ * A panel's title from the suite's manifest: the name of the plot's
+ * series that has every point of the panel (its panel's title if the name
+ * is a kernel's), else its parameters with the recipe's words for them.
+ */
+static void panel_title(const struct history *h, json_t *plot, int panel, char *buf, size_t len)
+{
+	json_t *pn, *series;
+	size_t i, j;
+
+	json_array_foreach(json_object_get(plot, "panels"), i, pn)
+		json_array_foreach(json_object_get(pn, "series"), j, series) {
+			const char *name = json_string_value(json_object_get(series, "name"));
+			json_t *where = json_object_get(series, "where");
+			int all = 1, any = 0;
+
+			if (!name || !where)
+				continue;
+			for (int k = 0; k < h->npoints; k++)
+				if (h->points[k].panel == panel) {
+					all &= points_match_json(h->points[k].params, where);
+					any = 1;
+				}
+			/* a series named for its kernel: the manifest's panel says more */
+			if (any && all && (!strcmp(name, "baseline") || !strcmp(name, "patched")))
+				name = json_string_value(json_object_get(pn, "title"));
+			if (any && all && name) {
+				snprintf(buf, len, "%s%s", name,
+					 strchr(h->panel_titles[panel], '(') ?
+					 strchr(h->panel_titles[panel], '(') - 1 : "");
+				return;
+			}
+		}
+	plot_in_words(h->panel_titles[panel], json_object_get(plot, "words"), buf, len);
+}
+
 int history_plotdata(const struct history *h, const char *dir)
 {
 	FILE *v = open_data(dir, h->suite, ".vars", 0);
 	const struct history_commit *newest = &h->commits[h->ncommits - 1];
+	static struct suites all;
+	const struct suite *s = NULL;
+	json_t *plot = NULL;
+	char err[512];
 
 	if (!v)
 		return -1;
+	if (!suites_load(&all, err, sizeof(err)) && (s = suites_find(&all, h->suite)))
+		plot = json_object_get(s->m, "plot");
 	plot_assign(v, "SUITE", h->suite);
 	plot_assign(v, "ACCEL", newest->accel);
 	plot_assign(v, "COMMIT", newest->label);
+	plot_assign(v, "UNIT", newest->unit);
+	plot_assign(v, "WHAT", s ? json_string_value(json_object_get(s->m, "description")) : h->suite);
 	fprintf(v, "NCOMMITS = %d\nNPANELS = %d\nset xtics (", h->ncommits, h->npanels);
 	for (int i = 0; i < h->ncommits; i++) {
 		fprintf(v, "%s", i ? ", " : "");
@@ -413,27 +524,43 @@ int history_plotdata(const struct history *h, const char *dir)
 
 		if (!h->commits[i].changed)
 			continue;
-		snprintf(text, sizeof(text), " now %s, %s", h->commits[i].accel ? h->commits[i].accel : "?",
+		snprintf(text, sizeof(text), "now %s, %s", h->commits[i].accel ? h->commits[i].accel : "?",
 			 h->commits[i].unit ? h->commits[i].unit : "?");
 		fprintf(v, "set arrow from %g, graph 0 to %g, graph 1 nohead dt 3 lw 2 lc rgb \"red\"\n",
 			i - 0.5, i - 0.5);
 		fprintf(v, "set label ");
 		plot_quote(v, text);
-		fprintf(v, " at %g, graph 0.05 left tc rgb \"red\"\n", i - 0.5);
+		/* up the line, inside the panel however near its edge */
+		fprintf(v, " at %g, graph 0.04 rotate by 90 left offset -0.8, 0 font ',8' tc rgb \"red\"\n",
+			i - 0.5);
 	}
 	for (int p = 0; p < h->npanels; p++) {
 		int lines, flagged, steps;
-		char name[32];
+		char name[32], title[256], axis[1024];
+		double lo, hi;
 
-		if (panel_data(h, dir, p, &lines, &flagged, &steps)) {
+		if (panel_data(h, dir, p, json_object_get(plot, "words"), &lines, &flagged, &steps,
+			       &lo, &hi)) {
 			fclose(v);
+			suites_free(&all);
 			return -1;
 		}
+		if (!h->panel_absolute[p])	/* the +-2 % lines */
+			lo = lo ? fmin(lo, 0.98) : 0.98, hi = fmax(hi, 1.02);
+		else if (!lo)
+			lo = hi = 1;
+		if (hi <= lo * 1.001)	/* a flat line: a little room around it */
+			lo *= 0.99, hi *= 1.01;
 		snprintf(name, sizeof(name), "PANEL%d", p + 1);
-		plot_assign(v, name, h->panel_titles[p]);
-		fprintf(v, "LINES%d = %d\nFLAGGED%d = %d\nSTEPS%d = %d\n", p + 1, lines, p + 1,
-			flagged, p + 1, steps);
+		panel_title(h, plot, p, title, sizeof(title));
+		plot_assign(v, name, title);
+		snprintf(name, sizeof(name), "AXIS%d", p + 1);
+		plot_log_axis(axis, sizeof(axis), lo, hi, fmin(0.6, 0.06 * (lines + 2)));
+		plot_assign(v, name, axis);
+		fprintf(v, "LINES%d = %d\nFLAGGED%d = %d\nSTEPS%d = %d\nABSOLUTE%d = %d\n", p + 1, lines,
+			p + 1, flagged, p + 1, steps, p + 1, h->panel_absolute[p]);
 	}
+	suites_free(&all);
 	return fclose(v) ? -1 : 0;
 }
 
@@ -463,6 +590,8 @@ void history_free(struct history *h)
 		json_decref(h->points[k].params);
 	free(h->points);
 	free(h->panel_titles);
+	free(h->panel_absolute);
 	h->points = NULL;
 	h->panel_titles = NULL;
+	h->panel_absolute = NULL;
 }

@@ -27,12 +27,14 @@ struct history_cell {
 	enum verdict verdict;
 	const char *suspect;	/* results_suspect() of either kernel, or NULL */
 	double step;		/* ratio change since the previous comparable cell, if significant */
+	double pq1, pq3;	/* the patched kernel's quartiles, where it ran */
+	double pstep;		/* a patched-only point's change, the same way (plot only) */
 };
 
 struct history_point {
 	json_t *params;		/* without "iters", the batch size, which may change */
 	char text[256];
-	int panel;		/* which panel of the plot (0-based), -1: never compared */
+	int panel;		/* which panel of the plot (0-based), -1: none */
 	struct history_cell cells[HISTORY_MAX_COMMITS];
 };
 
@@ -42,6 +44,7 @@ struct history {
 	struct history_commit commits[HISTORY_MAX_COMMITS];
 	struct history_point *points;
 	char (*panel_titles)[256];
+	int *panel_absolute;	/* the panel shows patched-only points' own costs */
 };
 
 /*
@@ -59,11 +62,13 @@ void history_markdown(FILE *f, const struct history *h);
 
 /*
  * Data for plots/history.gp in @dir: history-SUITE.vars (gnuplot
- * assignments: commit labels, panels, the commits where unit or
- * accelerator changed), per panel history-SUITE-pN.dat (a block per point:
- * commit index, ratio, interval; a blank line where the unit or
- * accelerator changed) and history-SUITE-flagged.dat (invalid and suspect
- * cells). Returns -1 on a write error.
+ * assignments: commit labels, the suite's description and the panels'
+ * titles from its manifest where it has one, panels and their y axes, the
+ * commits where unit or accelerator changed), per panel
+ * history-SUITE-pN.dat (a block per point: commit index, ratio, interval;
+ * in a panel of patched-only points, their medians and quartiles; a blank
+ * line where the unit or accelerator changed), -steps.dat and -flagged.dat
+ * (invalid and suspect cells). Returns -1 on a write error.
  */
 int history_plotdata(const struct history *h, const char *dir);
 

@@ -367,6 +367,7 @@ static int series(struct ctx *c, json_t *v, const char *path)
 		{ .key = "where", .want = ANY, .inner = filter_list },
 		{ .key = "colour", .want = ANY, .inner = colour },
 		{ .key = "dash", .want = INTEGER },
+		{ .key = "width", .want = INTEGER },
 		{ .key = NULL }
 	};
 
@@ -409,6 +410,7 @@ static int plot(struct ctx *c, json_t *v, const char *path)
 		{ .key = "x", .want = OBJECT, .inner = axis_x },
 		{ .key = "y", .want = OBJECT, .dflt = "{}", .inner = axis_y },
 		{ .key = "panels", .want = ARRAY, .required = 1, .inner = panels },
+		{ .key = "words", .want = OBJECT, .inner = string_values },
 		{ .key = NULL }
 	};
 	char sub[512];
