@@ -76,13 +76,22 @@ int layout_run_id(const char *who, char *run, size_t len)
 		return -1;
 	/*
 	 * What make report writes (Makefile, report) is regenerated from
-	 * results/ at the end of every make bench: were it counted, a second
-	 * suite benched on a clean tree would be filed as -dirty.
+	 * results/ at the end of every make bench, and what make profile and
+	 * make trace write under profiles/ records the run it was made at:
+	 * were they counted, a second suite benched (or a trace taken after a
+	 * profile) on a clean tree would be filed as -dirty. A hand-written
+	 * analysis.md counts.
 	 */
 	status = git_output((char *[]){ "git", "status", "--porcelain", "--untracked-files=no",
 					"--", ":/", ":(top,exclude)RESULTS.md",
 					":(top,exclude)HISTORY.md",
-					":(top,exclude,glob)plots/*.png", NULL }, &status_out);
+					":(top,exclude,glob)plots/*.png",
+					":(top,exclude,glob)profiles/*/*.folded",
+					":(top,exclude,glob)profiles/*/*.report.txt",
+					":(top,exclude,glob)profiles/*/diff.txt",
+					":(top,exclude,glob)profiles/*/trace.txt",
+					":(top,exclude,glob)profiles/*/flamegraph-*.html",
+					":(top,exclude,glob)profiles/*/*.made-for.json", NULL }, &status_out);
 	if (status) {
 		fprintf(stderr, "%s: git status failed\n", who);
 		free(status_out);
