@@ -143,6 +143,15 @@ else
 	result fail "broken-patch-keeps-tree" "patched tree changed after a failed series"
 fi
 
+# make selfcheck's planted cost (kernel/selfcheck/, never in the series)
+# still applies on top of the series: 0039 once broke it unnoticed.
+if git -C "$PB_CACHE/src-patched" apply --check "$(pwd)"/kernel/selfcheck/*.patch \
+	> "$OUT/selfcheck-applies.out" 2>&1; then
+	result ok "selfcheck-patch-applies"
+else
+	result fail "selfcheck-patch-applies" "kernel/selfcheck/ does not apply on the patched tree: $(head -n 2 "$OUT/selfcheck-applies.out" | tr '\n' ' ')"
+fi
+
 # make bisect with a patch number the series does not have names it.
 if kernel/tree.sh bisect kernel/patches 9998 > "$OUT/bisect-upto.out" 2>&1; then
 	result fail "bisect-unknown-patch" "tree.sh bisect accepted patch 9998"
