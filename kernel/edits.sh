@@ -5,7 +5,8 @@
 # files git does not ignore) and, when they differ from those the last build
 # of VARIANT saw, removes its stamp, so build.sh rebuilds (kbuild recompiles
 # only what the edit touched). Their hash stays in the build as .pb-edits,
-# which results record (bench/collect/meta.sh).
+# which results record (bench/collect/meta.sh). It only reads the tree: no
+# index refresh (--no-optional-locks), no ref or file written there.
 #   edits.sh baseline|patched|debug|selfcheck|bisect|check
 set -eu
 : "${PB_CACHE:?PB_CACHE must be set}"
@@ -18,7 +19,7 @@ selfcheck | bisect | check) src=$PB_CACHE/src-$variant ;;
 esac
 out=$src/pb-build-$variant
 [ -d "$src/.git" ] || [ -f "$src/.git" ] || exit 0	# no tree yet: build.sh says so
-changed=$(git -C "$src" status --porcelain | grep -v ' \.pb-' || true)
+changed=$(git --no-optional-locks -C "$src" status --porcelain | grep -v ' \.pb-' || true)
 if [ -n "$changed" ]; then
 	edits=$({ git -C "$src" diff HEAD --binary
 		git -C "$src" ls-files -o --exclude-standard -z | grep -zv '^\.pb-' |
