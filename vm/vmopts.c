@@ -235,8 +235,6 @@ void vmopts_resolve(struct vmopts *o)
 int vmopts_run(struct vmopts *o, struct vm_result *res, const char *label)
 {
 	vmopts_resolve(o);
-	if (o->cfg.interactive)
-		return vm_exec_interactive(&o->cfg);
 	vm_run(&o->cfg, res);
 	vm_report(&o->cfg, res, label);
 	return res->verdict;

@@ -5,8 +5,8 @@
 #   crash-memory.sh     (env: PB, INITRAMFS, ACCEL, PB_CACHE, BENCH_OUT)
 set -eu
 . bench/lib/guest.sh
-run_id=$("$PB" results run-id)
 result=$("$PB" results path crash-memory)
+run_id=$(basename "$(dirname "$result")")	# the run it is filed under, once
 work=$BENCH_OUT/crash-memory
 rm -rf "$work" && mkdir -p "$work"
 inputs='' accel_used=''

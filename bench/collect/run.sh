@@ -21,10 +21,14 @@ suite=$1 rounds=$2 budget=${BUDGET:-600} target=${TARGET_MDE:-1}
 # kernels, and how its boots differ (suite_vm_options)
 kernels=${KERNELS:-$("$PB" suites get "$suite" kernels)}
 vm_options=$(suite_vm_options "$suite")
-# filed under the run id of the tree the run starts from, and recorded so
-run_id=$("$PB" results run-id)
 points=${PB_POINTS:-}
-result=${RESULT:-$("$PB" results path ${points:+--partial} "$suite")}
+# filed under the run id of the tree the run starts from, and recorded so
+if [ -n "${RESULT:-}" ]; then	# make bisect: a file of its own, this tree's run
+	result=$RESULT run_id=$("$PB" results run-id)
+else	# the run it is filed under, asked once
+	result=$("$PB" results path ${points:+--partial} "$suite")
+	run_id=$(basename "$(dirname "$result")")
+fi
 work=$BENCH_OUT/$suite
 rm -rf "$work" && mkdir -p "$work"
 inputs='' accel_used='' hw=''

@@ -13,8 +13,8 @@
 #                   AA_RUNS, POWER_RUNS, TCG_RUNS)
 set -eu
 . bench/lib/guest.sh
-run_id=$("$PB" results run-id)
 result=$("$PB" results path selfcheck)
+run_id=$(basename "$(dirname "$result")")	# the run it is filed under, once
 work=$BENCH_OUT/selfcheck
 rm -rf "$work" && mkdir -p "$work"
 records=$work/records.txt

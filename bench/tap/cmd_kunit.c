@@ -48,6 +48,8 @@ static int kunit(int argc, char **argv)
 		return r;
 	if (!k.tap || !k.suites)
 		return args_error(&cmd_kunit, "--tap and --suites are required");
+	if (o.cfg.interactive)
+		return args_error(&cmd_kunit, "--interactive is pb vm's: KUnit's boot is read, not typed into");
 	snprintf(append, sizeof(append), "kunit.filter_glob=%s kunit_shutdown=reboot %s",
 		 k.filter, o.cfg.append ? o.cfg.append : "");
 	o.cfg.append = append;

@@ -139,6 +139,8 @@ static int vm(int argc, char **argv)
 		return VM_ERROR;
 	if (dry)
 		return dry_run(&o, own.label);
+	if (o.cfg.interactive)
+		return vm_exec_interactive(&o.cfg);
 	verdict = vmopts_run(&o, &res, own.label);
 	if (own.tap && write_boot_tap(own.tap, own.label, &o.cfg, &res))
 		return VM_ERROR;
