@@ -442,11 +442,13 @@ run: tools initramfs $$(if $$(filter %/debug %/debug/%,$$(JOB)),bpf-debug,module
 	echo "  output: $$out"; \
 	[ $$v = pass ]
 
-# Slow (one kernel build per patch): not part of make test.
+# Slow (one kernel build per patch): not part of make test. First, and
+# whatever the builds do, checkpatch --strict on each project-own patch
+# (series-checkpatch.tap).
 check-series: setup-test trees tools
 	@mkdir -p $(TEST_OUT)
 	@PB=$(PB) ACCEL=$(ACCEL) kernel/check-series.sh $(SERIES) $(TEST_OUT)/series.tap
-	@$(PB) tally $(TEST_OUT)/series.tap
+	@$(PB) tally $(TEST_OUT)/series-checkpatch.tap $(TEST_OUT)/series.tap
 
 # Benchmarks: both kernels in one invocation, interleaved; results are kept
 # per project commit in results/ and RESULTS.md is regenerated from them.

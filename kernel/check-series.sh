@@ -8,6 +8,31 @@ here=$(cd "$(dirname "$0")" && pwd)
 series=$(cd "$1" && pwd) out=$2
 src=$PB_CACHE/src-check
 GIT="git -c user.name=patchbench -c user.email=patchbench@localhost"
+
+# checkpatch_own OUT.tap: checkpatch --strict on every project-own patch
+# (kernel/series.sh says which), one TAP line each, before any build and
+# whether or not the series builds.
+checkpatch_own() {
+	# shellcheck source=kernel/series.sh
+	. "$here/series.sh"
+	: > "$1.tmp"
+	co_n=0
+	for co_p in $(series_own_patches "$series"); do
+		co_n=$((co_n + 1))
+		co_name=$(basename "$co_p" .patch)
+		if co_log=$(series_checkpatch "$PB_CACHE/src" "$series" "$co_p" 2>&1); then
+			echo "ok $co_n - checkpatch.$co_name" >> "$1.tmp"
+		else
+			echo "not ok $co_n - checkpatch.$co_name # $(printf '%s\n' "$co_log" | grep -m 1 .)" >> "$1.tmp"
+			printf '%s\n' "$co_log" | sed 's/^/# /' >> "$1.tmp"
+		fi
+	done
+	{ echo "TAP version 13"; echo "1..$co_n"; cat "$1.tmp"; } > "$1.part" && mv "$1.part" "$1"
+	rm -f "$1.tmp"
+	echo "series: checkpatch: $(grep -c '^ok' "$1") of $co_n project-own patches clean ($1)"
+}
+checkpatch_own "${out%.tap}-checkpatch.tap"
+
 $GIT -C "$PB_CACHE/src" worktree remove -f "$src" 2>/dev/null || rm -rf "$src"
 $GIT -C "$PB_CACHE/src" worktree prune
 $GIT -C "$PB_CACHE/src" worktree add -q -f -B check "$src" pristine || exit 1
