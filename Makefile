@@ -102,7 +102,7 @@ stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 .PHONY: help setup setup-test setup-bench setup-flamegraph flamegraph test-flamegraph \
 	test-flamegraph-browser trees kernels kernels-all kernel-baseline kernel-patched \
 	kernel-debug tools harness-files initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-suites test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
-	compare history report plots modules check-series shell jobs run clean distclean kcidb test-kcidb lava \
+	compare history report plots modules check-series upstream test-upstream shell jobs run clean distclean kcidb test-kcidb lava \
 	test-lava-schema suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
 	lava-collect test-lava
 
@@ -137,6 +137,8 @@ help:
 	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS)), then test-crash"
 	@echo "  make test-crash  crashkernel=size,cma boots (good and malformed values) and a real kdump"
 	@echo "  make check-series  build and KUnit-test the series patch by patch (slow)"
+	@echo "  make upstream    the project's own patches as format-patch series with cover letters"
+	@echo "                   ($(UPSTREAM_OUT)/TOPIC/); make test-upstream checks them"
 	@echo "  make test-harness  guest fault handling (panic, hang, exit codes, broken patch)"
 	@echo "  make test-debug  KUnit and guest tests on the sanitizer kernel (KASAN, lockdep, kmemleak)"
 	@echo "  make test-load   the guest boots idle, then beside CPU hogs and a busy guest: verdicts must agree"
@@ -441,6 +443,14 @@ run: tools initramfs $$(if $$(filter %/debug %/debug/%,$$(JOB)),bpf-debug,module
 		[ -f "$$d/console.log" ] && echo "  console: $$d/console.log"; done; \
 	echo "  output: $$out"; \
 	[ $$v = pass ]
+
+# The project-own patches as format-patch series, one per topic, with cover
+# letters (kernel/upstream.sh; build/upstream/TOPIC/). Reads the cache's
+# pristine repository only, through a shared clone in $(UPSTREAM_TREE).
+UPSTREAM_OUT := $(BUILD)/upstream
+UPSTREAM_TREE := $(BUILD)/upstream-tree
+upstream: tools
+	@$(DRY_RUN) PB=$(PB) kernel/upstream.sh $(SERIES) $(UPSTREAM_OUT) $(UPSTREAM_TREE)
 
 # Slow (one kernel build per patch): not part of make test. First, and
 # whatever the builds do, checkpatch --strict on each project-own patch
