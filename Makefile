@@ -320,10 +320,11 @@ test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	-@$(MAKE) --no-print-directory test-results
 	-@$(MAKE) --no-print-directory test-kcidb
 	-@$(MAKE) --no-print-directory test-lava-schema
+	-@$(MAKE) --no-print-directory test-upstream
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
 	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/flamegraph.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
-		$(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
+		$(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap $(TEST_OUT)/upstream.tap \
 		$(call stage_taps,$(GUEST_STAGES))
 
 test-unit: tools
@@ -451,6 +452,13 @@ UPSTREAM_OUT := $(BUILD)/upstream
 UPSTREAM_TREE := $(BUILD)/upstream-tree
 upstream: tools
 	@$(DRY_RUN) PB=$(PB) kernel/upstream.sh $(SERIES) $(UPSTREAM_OUT) $(UPSTREAM_TREE)
+# What make upstream wrote: one series per topic, each own patch in one,
+# each applies onto the tree it claims, cover letters with recipients and
+# figures, checkpatch clean (tests/upstream-check.sh). Host only.
+test-upstream: upstream
+	@mkdir -p $(TEST_OUT)
+	-@$(DRY_RUN) tests/upstream-check.sh $(SERIES) $(UPSTREAM_OUT) $(BUILD)/upstream-check-tree \
+		$(TEST_OUT)/upstream.tap
 
 # Slow (one kernel build per patch): not part of make test. First, and
 # whatever the builds do, checkpatch --strict on each project-own patch

@@ -82,7 +82,7 @@ series_checkpatch() {
 			fi
 			sc_found=
 			for sc_p in "$2"/*.patch; do
-				series_message "$sc_p" | grep -Eq "^commit $sc_id[0-9a-f]* upstream" || continue
+				series_message "$sc_p" | grep -Eq "^commit ${sc_id}[0-9a-f]* upstream" || continue
 				sc_found=$(series_subject "$sc_p")
 				break
 			done

@@ -142,7 +142,7 @@ while read -r t; do
 	$GIT -C "$tree" format-patch -q --zero-commit --cover-letter --cover-from-description=subject \
 		--subject-prefix="$(field "$cover" prefix)" --base=pristine "$@" \
 		-o "$(cd "$out.tmp" && pwd)/$t" "$base..$branch" > /dev/null || die "topic $t: format-patch failed"
-	echo "upstream: $t: $(ls "$out.tmp/$t" | wc -l) files, $(field "$cover" prefix), based on pristine + $prereq patches"
+	echo "upstream: $t: $(find "$out.tmp/$t" -name '*.patch' | wc -l) files, $(field "$cover" prefix), based on pristine + $prereq patches"
 done < "$work/topics"
 
 $GIT -C "$tree" checkout -q -f --detach pristine
