@@ -35,9 +35,10 @@ endif
 export RESULTS_DIR
 PAIR_BUILD = SERIES='$(SERIES)' KERNEL_JOBS=$(KERNEL_JOBS) kernel/pair.sh build \
 	'$(or $(BASELINE),baseline)' '$(or $(PATCHED),patched)'
-endif
-# The kernels the stages boot and build against (bench/lib/guest.sh, kernel/modules.sh).
+# The kernels the stages boot and build against (bench/lib/guest.sh,
+# kernel/modules.sh, bench/collect/kernel_id.sh; default PB_CACHE/build).
 export PB_KBUILD = $(KBUILD)
+endif
 
 CC := gcc
 CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -Ibench -I.

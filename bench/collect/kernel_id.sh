@@ -3,13 +3,14 @@
 # and an artefact's record (made_for.sh). Reads $PB_CACHE; with PB_KBUILD
 # (a pair of the user's, kernel/pair.sh) the kernels linked there.
 
-# kernel_id TREE VARIANT: its commit and build stamp, and the hash of the
+# kernel_id TREE VARIANT: (TREE: under PB_CACHE, unless PB_KBUILD says) its commit and build stamp, and the hash of the
 # edits made by hand in the tree when there are any (kernel/edits.sh). A
 # tree extracted from the user's repository (kernel/source.sh) is no git
 # repository: its tree id stands for the commit.
 kernel_id() {
 	ki_build=${PB_KBUILD:-$PB_CACHE/build}/$2
-	ki_src=$(dirname "$(readlink -f "$ki_build")")
+	ki_src=$PB_CACHE/$1
+	[ -z "${PB_KBUILD:-}" ] || ki_src=$(dirname "$(readlink -f "$ki_build")")
 	ki_edits=$(cat "$ki_build/.pb-edits" 2>/dev/null || true)
 	if [ -f "$ki_src/.pb-tree" ]; then
 		ki_rev="tree $(cut -c1-12 "$ki_src/.pb-tree")"
@@ -22,6 +23,7 @@ kernel_id() {
 # series_id: the hash of the series applied to the patched kernel's tree
 # (make trees), "none" when that tree is no series on Debian's
 series_id() {
-	si_src=$(dirname "$(readlink -f "${PB_KBUILD:-$PB_CACHE/build}/patched")")
+	si_src=$PB_CACHE/src-patched
+	[ -z "${PB_KBUILD:-}" ] || si_src=$(dirname "$(readlink -f "$PB_KBUILD/patched")")
 	if [ -f "$si_src/.pb-series" ]; then cut -d' ' -f2 "$si_src/.pb-series"; else echo none; fi
 }
