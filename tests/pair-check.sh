@@ -41,6 +41,9 @@ state() {
 }
 state > "$work/before"
 
+# where the run files it: asked before it starts, as bench/collect/run.sh asks
+result=$(RESULTS_DIR=$work/results "$PB" results path --partial "$SUITE") ||
+	give_up results-path "pb results path --partial $SUITE failed"
 start=$(date +%s)
 if "$MAKE" --no-print-directory -C "$root" bench PB_CACHE="$PB_CACHE" BASELINE="$clone@pristine" \
 	PATCHED="$clone@origin/patched" SUITE="$SUITE" POINTS="$POINT" RESULTS_DIR="$work/results" \
@@ -55,7 +58,6 @@ reused=$(grep -E 'build: (configuring|building)|extracting' "$log")
 check kernels-reused "the pair compiled or extracted: $reused" test -z "$reused"
 check both-up-to-date "the log does not say both kernels are up to date" \
 	test "$(grep -c 'build: \(baseline\|patched\) kernel up to date' "$log")" = 2
-result=$(RESULTS_DIR=$work/results "$PB" results path --partial "$SUITE")
 check filed-in-results-dir "no result at $result" test -f "$result"
 check not-in-results "the pair's run wrote into results/: $(git -C "$root" status --porcelain results)" \
 	test -z "$(git -C "$root" status --porcelain results)"
