@@ -9,6 +9,37 @@ BUILD := build
 TEST_OUT := $(BUILD)/test
 KBUILD = $(PB_CACHE)/build
 
+# A pair of kernel sources of the user's (kernel/source.sh, kernel/pair.sh;
+# docs/kernels.md, "Your own kernel"): BASELINE= and PATCHED= name them,
+# either defaulting to today's. Their kernels are linked under
+# PB_CACHE/pairs/ID/, which stands for $(PB_CACHE)/build in every stage,
+# and their results go to RESULTS_DIR (default PB_CACHE/results/pair-ID),
+# never to this repository's results/. KCONFIG=file: a fragment of the
+# user's on top of the project's.
+BASELINE ?=
+PATCHED ?=
+KCONFIG ?=
+export KCONFIG
+PAIR := $(if $(strip $(BASELINE)$(PATCHED)),$(shell SERIES='$(SERIES)' kernel/pair.sh id \
+	'$(or $(BASELINE),baseline)' '$(or $(PATCHED),patched)' 2>&1; echo " $$?"))
+ifneq ($(PAIR),)
+ifneq ($(lastword $(PAIR)),0)
+$(error $(filter-out $(lastword $(PAIR)),$(PAIR)))
+endif
+PAIR_ID := $(firstword $(PAIR))
+KBUILD = $(PB_CACHE)/pairs/$(PAIR_ID)
+RESULTS_DIR ?= $(PB_CACHE)/results/pair-$(PAIR_ID)
+ifeq ($(abspath $(RESULTS_DIR)),$(CURDIR)/results)
+$(error RESULTS_DIR=$(RESULTS_DIR) is this repository's results/: a pair of your own files elsewhere)
+endif
+export RESULTS_DIR
+PAIR_BUILD = SERIES='$(SERIES)' KERNEL_JOBS=$(KERNEL_JOBS) kernel/pair.sh build \
+	'$(or $(BASELINE),baseline)' '$(or $(PATCHED),patched)'
+# The kernels the stages boot and build against (bench/lib/guest.sh,
+# kernel/modules.sh, bench/collect/kernel_id.sh; default PB_CACHE/build).
+export PB_KBUILD = $(KBUILD)
+endif
+
 CC := gcc
 CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -Ibench -I.
 # One target at a time (the recipes share build/ and the guest), except in
@@ -101,8 +132,8 @@ stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
 .PHONY: help setup setup-test setup-bench setup-flamegraph flamegraph test-flamegraph \
 	test-flamegraph-browser trees kernels kernels-all kernel-baseline kernel-patched \
-	kernel-debug tools harness-files initramfs bpf bpf-debug modules-debug test test-debug test-load test-unit test-suites test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
-	compare history report plots modules check-series upstream test-upstream shell jobs run clean distclean kcidb test-kcidb lava \
+	kernel-debug tools harness-files initramfs bpf bpf-debug modules-debug test test-sources test-pair test-debug test-load test-unit test-suites test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
+	compare history report plots modules check-series upstream test-upstream shell jobs run clean distclean cache-status cache-clean kcidb test-kcidb lava \
 	test-lava-schema suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
 	lava-collect test-lava
 
@@ -132,6 +163,8 @@ help:
 	@echo "  make test-docs   the targets and pb commands README.md and docs/ name exist; make help's are there"
 	@echo "  make test-ktap-agree  pb ktap against the kernel's kunit.py on its test_data logs"
 	@echo "  make test-shellcheck  shellcheck on every shell script of the repository"
+	@echo "  make test-sources  BASELINE=/PATCHED= source names: ids by content, bad input, repository untouched"
+	@echo "  make test-pair   a pair named by a clone of the cache's tree reuses the kernels, gives the same figure"
 	@echo "  make test-results  RESULTS.md and HISTORY.md reproduced from results/, plots, history and compare checks"
 	@echo "  make test-kunit  KUnit on baseline and patched only"
 	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS)), then test-crash"
@@ -171,6 +204,10 @@ help:
 	@echo "  make plots       draw plots/*.png (gnuplot) from the newest results (by history)"
 	@echo "  make clean       remove $(BUILD)/ (harness objects, test logs)"
 	@echo "  make distclean   clean, and remove the kernel cache $(PB_CACHE)"
+	@echo "  make cache-status  what the cached sources, kernels, pairs and results take"
+	@echo "  make cache-clean  remove your sources, kernels and pairs from the cache (ALL=1: all)"
+	@echo "BASELINE=src PATCHED=src (bench, test, kernels...): your own pair: baseline, patched,"
+	@echo "           debian+DIR, PATH@REV, PATH, PATH@WORKTREE (KCONFIG=file, RESULTS_DIR=dir)"
 	@echo "variables: PB_CACHE=$(PB_CACHE) ACCEL=$(ACCEL) (auto|kvm|tcg|icount) SERIES=$(SERIES)"
 	@echo "           JOBS=$(JOBS) (guest boots at once) TEST_BUDGET=$(TEST_BUDGET) (seconds for make test)"
 	@echo "           SUITES_DIR=$(SUITES_DIR) (the suites' manifests, NAME/suite.json)"
@@ -202,9 +239,13 @@ kernel-baseline:
 kernel-patched: trees
 	@kernel/edits.sh patched
 	@kernel/build.sh patched
+ifeq ($(PAIR),)
 kernel-debug: trees
 	@kernel/edits.sh debug
 	@kernel/build.sh debug
+else
+kernel-debug: kernels-all	# the PATCHED source's sanitizer kernel, in the pair
+endif
 # make selfcheck's third kernel: patched + the planted cost of kernel/selfcheck/.
 SELFCHECK_SERIES := kernel/selfcheck
 kernel-selfcheck: trees
@@ -221,10 +262,17 @@ kernel-bisect: trees
 # Two or three kernels build side by side in one jobserver (kernel/kernels.mk)
 # of KERNEL_JOBS jobs; make test builds all three.
 KERNEL_JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
+ifeq ($(PAIR),)
 kernels: trees
 	+@$(MAKE) --no-print-directory -f kernel/kernels.mk -j$(KERNEL_JOBS) baseline patched
 kernels-all: trees
 	+@$(MAKE) --no-print-directory -f kernel/kernels.mk -j$(KERNEL_JOBS) baseline patched debug
+else
+kernels:
+	+@$(DRY_RUN) $(PAIR_BUILD)
+kernels-all:
+	+@$(DRY_RUN) $(PAIR_BUILD) debug
+endif
 
 tools:
 	+@$(MAKE) --no-print-directory PB_PARALLEL_TOOLS=1 -j$(shell nproc) harness-files
@@ -279,7 +327,7 @@ BPF_CFLAGS := -O2 -g -Wall -Werror -target bpf -mcpu=v3 -D__TARGET_ARCH_x86 -Iwo
 
 BPF_KEEP := $(foreach k,$(BPF_KERNELS) debug,$(BUILD)/bpf/$(k)/vmlinux.h \
 	$(foreach p,$(BPF_PROGS),$(BUILD)/bpf/$(k)/$(p).bpf.o $(BUILD)/bpf/$(k)/$(p).skel.h))
-.SECONDARY: $(BPF_KEEP)
+.SECONDARY: $(BPF_KEEP) $(foreach k,$(BPF_KERNELS) debug,$(BUILD)/bpf/$(k)/kernel)
 
 bpf: kernels $(filter-out $(BUILD)/bpf/debug/%,$(BPF_BINS))
 bpf-debug: kernel-debug modules-debug $(addprefix $(BUILD)/bpf/debug/,$(BPF_RUNNERS))
@@ -287,9 +335,17 @@ bpf-debug: kernel-debug modules-debug $(addprefix $(BUILD)/bpf/debug/,$(BPF_RUNN
 # vmlinux is kernel/build.sh's (make kernels): this says so to make, which
 # otherwise stops make -n on a machine without kernels ("No rule to make").
 $(KBUILD)/%/vmlinux: ;
-$(BUILD)/bpf/%/vmlinux.h: $(KBUILD)/%/vmlinux
+# Which build KBUILD/K is (a pair links another): rewritten only when that
+# changes, so vmlinux.h follows a switch to an older kernel too.
+$(BUILD)/bpf/%/kernel: FORCE
 	@mkdir -p $(@D)
-	bpftool btf dump file $< format c > $@.tmp && mv $@.tmp $@
+	@k=$$(readlink -f $(KBUILD)/$*)/$$(cat $(KBUILD)/$*/.pb-stamp 2>/dev/null); \
+	[ "$$(cat $@ 2>/dev/null)" = "$$k" ] || echo "$$k" > $@
+.PHONY: FORCE
+FORCE:
+$(BUILD)/bpf/%/vmlinux.h: $(KBUILD)/%/vmlinux $(BUILD)/bpf/%/kernel
+	@mkdir -p $(@D)
+	bpftool btf dump file $(KBUILD)/$*/vmlinux format c > $@.tmp && mv $@.tmp $@
 $(BUILD)/bpf/%.bpf.o: workloads/bpf/$$(notdir $$*).bpf.c $(wildcard workloads/bpf/*.h) \
 		$(BUILD)/bpf/$$(*D)/vmlinux.h
 	clang $(BPF_CFLAGS) -I$(@D) -c $< -o $@
@@ -317,6 +373,8 @@ test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	-@$(MAKE) --no-print-directory test-docs
 	-@$(MAKE) --no-print-directory test-ktap-agree
 	-@$(MAKE) --no-print-directory test-shellcheck
+	-@$(MAKE) --no-print-directory test-sources
+	-@$(MAKE) --no-print-directory test-pair
 	-@$(MAKE) --no-print-directory test-results
 	-@$(MAKE) --no-print-directory test-kcidb
 	-@$(MAKE) --no-print-directory test-lava-schema
@@ -324,7 +382,8 @@ test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
 	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/flamegraph.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
-		$(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap $(TEST_OUT)/upstream.tap \
+		$(TEST_OUT)/sources.tap $(TEST_OUT)/pair.tap $(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
+		$(TEST_OUT)/upstream.tap \
 		$(call stage_taps,$(GUEST_STAGES))
 
 test-unit: tools
@@ -375,6 +434,21 @@ test-docs: tools
 test-ktap-agree: tools
 	@mkdir -p $(TEST_OUT)
 	@PB=$(PB) tests/kunit-agree.sh $(PB_CACHE)/src $(TEST_OUT)/kunit-agree.tap
+
+# The kernel source names of BASELINE= and PATCHED= on a small repository
+# of its own: ids by content, bad input refused, the user's repository
+# untouched (tests/source-check.sh). Host only.
+test-sources:
+	@mkdir -p $(TEST_OUT)
+	-@$(DRY_RUN) tests/source-check.sh $(TEST_OUT)/sources.tap
+
+# The acceptance check of a pair of the user's: a clone of the cache's
+# repository at pristine and origin/patched reuses the built kernels, files
+# its result under RESULTS_DIR, gives the committed figures, and leaves the
+# clone untouched (tests/pair-check.sh; one point, one suite, 4 boots).
+test-pair: tools
+	@mkdir -p $(TEST_OUT)
+	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/pair-check.sh $(TEST_OUT)/pair.tap
 
 test-shellcheck:
 	@mkdir -p $(TEST_OUT)
@@ -713,6 +787,14 @@ test-lava: kernel-patched tools initramfs
 		LAVA_LAB_PORT=$(LAVA_TEST_PORT) tests/lava-lab.sh $(TEST_OUT)/lava-lab.tap
 	@$(PB) tally $(TEST_OUT)/lava-lab.tap
 LAVA_TEST_PORT ?= 8094
+
+# What the cached sources, builds, pairs and results take; cache-clean
+# removes the user's (kernel/cache.sh), ALL=1 the default trees too.
+ALL ?=
+cache-status:
+	@kernel/cache.sh status
+cache-clean:
+	@$(DRY_RUN) kernel/cache.sh clean $(if $(ALL),--all)
 
 clean:
 	rm -rf $(BUILD)

@@ -1,20 +1,25 @@
 #!/bin/sh
 # Build one kernel variant out of tree, with ccache, unless its stamp is current.
 #
-#   build.sh baseline|patched|debug|selfcheck|bisect|check
+#   build.sh baseline|patched|debug|selfcheck|bisect|check|t-TREE[-debug]|s-HASH[-debug]
 #
 # baseline = pristine tree + bench.config; patched = patched tree + bench.config;
 # debug = patched tree + bench.config + debug.config (sanitizers);
 # selfcheck = patched + kernel/selfcheck/ (make selfcheck's planted cost) + bench.config;
-# bisect = pristine + the series up to one patch (make bisect) + bench.config.
-# The stamp key covers the Debian package version, the source commit, the
-# config fragments, this script and the compiler, so an unchanged variant is
-# not even handed to kbuild.
+# bisect = pristine + the series up to one patch (make bisect) + bench.config;
+# t-TREE = a tree of the user's (kernel/source.sh: $PB_CACHE/trees/TREE, its
+# git tree id) + bench.config; s-HASH = pristine + a series of the user's
+# ($PB_CACHE/src-series-HASH) + bench.config; with -debug, + debug.config.
+# KCONFIG: one more fragment of the user's, on top.
+# The stamp key covers the Debian package version, the source's content
+# (its git tree id: two names of one tree share one build), the config
+# fragments, this script and the compiler, so an unchanged variant is not
+# even handed to kbuild.
 set -eu
 
 : "${PB_CACHE:?PB_CACHE must be set}"
 here=$(cd "$(dirname "$0")" && pwd)
-variant=${1:?usage: build.sh baseline|patched|debug|selfcheck|bisect|check}
+variant=${1:?usage: build.sh baseline|patched|debug|selfcheck|bisect|check|t-TREE[-debug]|s-HASH[-debug]}
 lock_shared=1
 # shellcheck source=kernel/lock.sh
 . "$here/lock.sh"
@@ -37,9 +42,14 @@ case $variant in
 baseline) src=$PB_CACHE/src ;;
 patched) src=$PB_CACHE/src-patched ;;
 debug) src=$PB_CACHE/src-patched; set -- "$@" "$here/config/debug.config" ;;
+baseline-debug) src=$PB_CACHE/src; set -- "$@" "$here/config/debug.config" ;;
 selfcheck) src=$PB_CACHE/src-selfcheck ;;
 bisect) src=$PB_CACHE/src-bisect ;;	# make bisect
 check) src=$PB_CACHE/src-check ;;	# kernel/check-series.sh
+t-*-debug) src=$PB_CACHE/trees/${variant#t-}; src=${src%-debug}; set -- "$@" "$here/config/debug.config" ;;
+t-*) src=$PB_CACHE/trees/${variant#t-} ;;
+s-*-debug) src=$PB_CACHE/src-series-${variant#s-}; src=${src%-debug}; set -- "$@" "$here/config/debug.config" ;;
+s-*) src=$PB_CACHE/src-series-${variant#s-} ;;
 *) echo "build: unknown variant '$variant'" >&2; exit 2 ;;
 esac
 # The object tree is a direct subdirectory of its source tree: kbuild then
@@ -48,9 +58,19 @@ esac
 out=$src/pb-build-$variant
 [ -f "$src/Makefile" ] || { echo "build: no source tree at $src (run 'make trees')" >&2; exit 1; }
 
-version=$(cat "$PB_CACHE/src/.pb-pristine")
-commit=$(git -C "$src" rev-parse HEAD)
-key=$(printf '%s\n' "$version" "$commit" "$(cat "$@" "$0")" "$(gcc --version | head -n 1)" |
+if [ -n "${KCONFIG:-}" ]; then
+	[ -f "$KCONFIG" ] || { echo "build: error: KCONFIG=$KCONFIG: no such file" >&2; exit 1; }
+	set -- "$@" "$(cd "$(dirname "$KCONFIG")" && pwd)/$(basename "$KCONFIG")"
+fi
+version=$(cat "$PB_CACHE/src/.pb-pristine" 2>/dev/null || echo none)
+# A tree of the user's is no git repository (git archive, kernel/source.sh):
+# its tree id is in .pb-tree.
+if [ -f "$src/.pb-tree" ]; then
+	tree=$(cat "$src/.pb-tree")
+else
+	tree=$(git -C "$src" rev-parse 'HEAD^{tree}')
+fi
+key=$(printf '%s\n' "$version" "$tree" "$(cat "$@" "$0")" "$(gcc --version | head -n 1)" |
 	sha256sum | cut -c1-16)
 
 if [ -f "$out/.pb-stamp" ] && [ "$(cat "$out/.pb-stamp")" = "$key" ] &&
@@ -66,14 +86,17 @@ kmake() { make -s -C "$src" O="$out" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache 
 
 mkdir -p "$out" "$PB_CACHE/build"
 ln -sfn "$out" "$PB_CACHE/build/$variant"
-grep -qx '/pb-build-\*' "$(git -C "$src" rev-parse --git-common-dir)/info/exclude" 2>/dev/null ||
-	echo '/pb-build-*' >> "$(git -C "$src" rev-parse --git-common-dir)/info/exclude"
+# (absolute: for a main repository git says ".git", relative to the caller)
+if [ ! -f "$src/.pb-tree" ]; then
+	exclude=$(git -C "$src" rev-parse --path-format=absolute --git-common-dir)/info/exclude
+	grep -qx '/pb-build-\*' "$exclude" 2>/dev/null || echo '/pb-build-*' >> "$exclude"
+fi
 rm -f "$out/.pb-stamp"
 echo "build: configuring $variant ($src)"
 kmake tinyconfig >/dev/null
 "$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$@" >/dev/null
 kmake olddefconfig >/dev/null
-"$here/config-check.sh" "$out/.config" "$@"
+PB_SRCTREE=$src "$here/config-check.sh" "$out/.config" "$@"
 
 echo "build: building $variant with ${jobs:-the jobs of make -j} (log: $out/build.log)"
 start=$(date +%s)

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Verify that every option requested by the fragments survived olddefconfig.
-#   config-check.sh .config FRAGMENT...
+#   config-check.sh .config FRAGMENT...   (env PB_SRCTREE: the source, to tell
+#   an option the tree does not know from one its Kconfig turned off)
 set -eu
 config=$1; shift
 for frag in "$@"; do
@@ -11,7 +12,12 @@ for frag in "$@"; do
 			fi
 		elif ! grep -qx "$opt=$val" "$config"; then
 			have=$(grep "^$opt=" "$config" | cut -d= -f2)
-			echo "config: $opt=$val requested but Kconfig gave ${have:-not set} ($(basename "$frag"))"
+			if [ -n "${PB_SRCTREE:-}" ] && ! grep -rqsE --include='Kconfig*' \
+				"^[[:space:]]*(menu)?config ${opt#CONFIG_}[[:space:]]*\$" "$PB_SRCTREE"; then
+				echo "config: $opt=$val requested but this tree's Kconfig does not know $opt ($(basename "$frag"))"
+			else
+				echo "config: $opt=$val requested but Kconfig gave ${have:-not set} ($(basename "$frag"))"
+			fi
 		fi
 	done
 done > "$config.pb-check"

@@ -8,7 +8,8 @@
 # make -n: there DRY_RUN makes it print the command instead (the Makefile's
 # DRY_RUN, the same test).
 DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
-VARIANTS := baseline patched debug
+# Any variant kernel/build.sh knows (the sources of kernel/pair.sh too).
+VARIANTS := $(or $(MAKECMDGOALS),baseline patched debug)
 .PHONY: $(VARIANTS)
 $(VARIANTS):
 	@kernel/edits.sh $@

@@ -6,7 +6,7 @@ set -eu
 : "${PB_CACHE:?PB_CACHE must be set}"
 here=$(cd "$(dirname "$0")" && pwd)
 variant=$1 out=$2
-kbuild=$PB_CACHE/build/$variant
+kbuild=${PB_KBUILD:-$PB_CACHE/build}/$variant	# PB_KBUILD: a pair of the user's (kernel/pair.sh)
 [ -f "$kbuild/Module.symvers" ] || { echo "modules: $variant kernel not built (make kernels)" >&2; exit 1; }
 mkdir -p "$out"
 out=$(cd "$out" && pwd)

@@ -8,6 +8,8 @@
 #   tree.sh selfcheck SERIES_DIR SELFCHECK_DIR
 #                               branch "selfcheck" = patched + SELFCHECK_DIR/*.patch (the
 #                               planted cost of make selfcheck) in $PB_CACHE/src-selfcheck
+#   tree.sh series SERIES_DIR   branch "series-HASH" = pristine + SERIES_DIR/*.patch (a series
+#                               of the user's, kernel/source.sh) in $PB_CACHE/src-series-HASH
 #   tree.sh bisect SERIES_DIR UPTO
 #                               branch "bisect" = pristine + SERIES_DIR's patches up to
 #                               number UPTO (make bisect) in $PB_CACHE/src-bisect
@@ -145,6 +147,12 @@ pristine) pristine ;;
 patched) apply "$PATCHED" patched "${2:?usage: tree.sh patched SERIES_DIR}" ;;
 selfcheck) apply "$PB_CACHE/src-selfcheck" selfcheck "${2:?usage: tree.sh selfcheck SERIES_DIR SELFCHECK_DIR}" \
 	"${3:?usage: tree.sh selfcheck SERIES_DIR SELFCHECK_DIR}" ;;
+series)	# a series of the user's on Debian's tree (kernel/source.sh debian+DIR)
+	d=${2:?usage: tree.sh series SERIES_DIR}
+	[ -d "$d" ] || die "series directory $d not found"
+	ls "$d"/*.patch > /dev/null 2>&1 || die "series directory $d holds no *.patch"
+	h=$(series_hash "$(cd "$d" && pwd)")
+	apply "$PB_CACHE/src-series-$h" "series-$h" "$d" ;;
 bisect)
 	series=$(cd "${2:?usage: tree.sh bisect SERIES_DIR UPTO}" && pwd)
 	upto=${3:?usage: tree.sh bisect SERIES_DIR UPTO}
@@ -156,5 +164,5 @@ bisect)
 		[ "$n" -gt "$upto" ] || ln -s "$p" "$part/"	# both NNNN: checked above, git format-patch
 	done
 	apply "$PB_CACHE/src-bisect" bisect "$part" ;;
-*) echo "usage: tree.sh pristine | patched SERIES_DIR | selfcheck SERIES_DIR SELFCHECK_DIR | bisect SERIES_DIR UPTO" >&2; exit 2 ;;
+*) echo "usage: tree.sh pristine | patched SERIES_DIR | series SERIES_DIR | selfcheck SERIES_DIR SELFCHECK_DIR | bisect SERIES_DIR UPTO" >&2; exit 2 ;;
 esac

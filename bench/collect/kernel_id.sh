@@ -1,15 +1,29 @@
 # shellcheck shell=sh
 # What identifies the benchmarked kernels, for a result's meta (meta.sh)
-# and an artefact's record (made_for.sh). Reads $PB_CACHE.
+# and an artefact's record (made_for.sh). Reads $PB_CACHE; with PB_KBUILD
+# (a pair of the user's, kernel/pair.sh) the kernels linked there.
 
-# kernel_id TREE VARIANT: its commit and build stamp, and the hash of the
-# edits made by hand in the tree when there are any (kernel/edits.sh)
+# kernel_id TREE VARIANT: (TREE: under PB_CACHE, unless PB_KBUILD says) its commit and build stamp, and the hash of the
+# edits made by hand in the tree when there are any (kernel/edits.sh). A
+# tree extracted from the user's repository (kernel/source.sh) is no git
+# repository: its tree id stands for the commit.
 kernel_id() {
-	ki_edits=$(cat "$PB_CACHE/build/$2/.pb-edits" 2>/dev/null || true)
-	echo "$(git -C "$PB_CACHE/$1" rev-parse --short=12 HEAD) stamp $(cat "$PB_CACHE/build/$2/.pb-stamp")${ki_edits:+ edits $ki_edits}"
+	ki_build=${PB_KBUILD:-$PB_CACHE/build}/$2
+	ki_src=$PB_CACHE/$1
+	[ -z "${PB_KBUILD:-}" ] || ki_src=$(dirname "$(readlink -f "$ki_build")")
+	ki_edits=$(cat "$ki_build/.pb-edits" 2>/dev/null || true)
+	if [ -f "$ki_src/.pb-tree" ]; then
+		ki_rev="tree $(cut -c1-12 "$ki_src/.pb-tree")"
+	else
+		ki_rev=$(git -C "$ki_src" rev-parse --short=12 HEAD)
+	fi
+	echo "$ki_rev stamp $(cat "$ki_build/.pb-stamp")${ki_edits:+ edits $ki_edits}"
 }
 
-# series_id: the hash of the series applied to the patched tree (make trees)
+# series_id: the hash of the series applied to the patched kernel's tree
+# (make trees), "none" when that tree is no series on Debian's
 series_id() {
-	cut -d' ' -f2 "$PB_CACHE/src-patched/.pb-series"
+	si_src=$PB_CACHE/src-patched
+	[ -z "${PB_KBUILD:-}" ] || si_src=$(dirname "$(readlink -f "$PB_KBUILD/patched")")
+	if [ -f "$si_src/.pb-series" ]; then cut -d' ' -f2 "$si_src/.pb-series"; else echo none; fi
 }

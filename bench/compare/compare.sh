@@ -4,7 +4,9 @@
 # suite. Without B: the two kernels of A's run (baseline -> patched).
 # A revision's results of a suite are its newest (pb results newest --rev):
 # its own run's, else those of the nearest commit before it that has some;
-# "results of" says which run each side's came from.
+# "results of" says which run each side's came from. A or B may also be a
+# run directory of any results root (ROOT/RUN: this repository's results/,
+# a pair's RESULTS_DIR, bench/lib/layout.h): its results are taken as they are.
 # Each suite's table, its line of the closing summary, its JSON
 # (build/compare/RUNA-RUNB/SUITE.json) and the data of PLOTS/compare-SUITE.png
 # (plots/compare.gp: B/A per point with its interval, the noise floor as a
@@ -23,12 +25,20 @@ PB=${PB:-build/pb}
 # history), as JSON in build/compare/newest-SIDE.json; fails, saying so, if
 # REV is not a commit or no suite has a result at REV or before it.
 newest() {
+	[ ! -d "$1" ] || return 0	# a run directory: result() reads it
 	# shellcheck disable=SC2086 # suite names are words
 	"$PB" results newest --json --rev "$1" $suites > "build/compare/newest-$2.json"
 }
 # result SIDE SUITE: sets file and run to SIDE's newest result of SUITE and
 # the run it is from; fails if SIDE has none.
 result() {
+	if [ "$1" = a ]; then r_dir=$a; else r_dir=$b; fi
+	if [ -d "$r_dir" ]; then	# ROOT/RUN of any results root: its SUITE.json, else its partial one
+		file=$r_dir/$2.json run=$(basename "$r_dir")
+		[ -f "$file" ] || file=$r_dir/$2.partial.json
+		[ -f "$file" ] || { echo "== $2: no result in $r_dir"; echo; return 1; }
+		return 0
+	fi
 	# shellcheck disable=SC2046 # a path and a run id: words
 	set -- $("$PB" json-get "build/compare/newest-$1.json" "$2.path" "$2.run" 2> /dev/null)
 	[ $# = 2 ] && file=$1 run=$2

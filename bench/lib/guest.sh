@@ -1,6 +1,6 @@
 # shellcheck shell=sh
 # What the benchmark scripts share; sourced, not run.
-#   (env: PB, INITRAMFS, ACCEL, PB_CACHE; PB_POINTS)
+#   (env: PB, INITRAMFS, ACCEL, PB_CACHE; PB_POINTS; PB_KBUILD: the kernels, default PB_CACHE/build)
 
 # project_commit: the run id results are filed under (pb results run-id): the
 # project commit, -dirty when tracked files differ from it.
@@ -44,7 +44,7 @@ guest_run() {
 	mkdir -p "$gr_dir"
 	gr_dir=$(cd "$gr_dir" && pwd)
 	if ! "$PB" vm --label "$gr_label" --accel "$ACCEL" --fallback icount --timeout 1800 \
-		--kernel "$PB_CACHE/build/$gr_kernel/arch/x86/boot/bzImage" --initrd "$INITRAMFS" \
+		--kernel "${PB_KBUILD:-$PB_CACHE/build}/$gr_kernel/arch/x86/boot/bzImage" --initrd "$INITRAMFS" \
 		--share "$(pwd)/build=build" --share "$gr_dir=results:rw" --log "$gr_dir/console.log" \
 		--hw "$gr_dir/hw.json" "$@" --append "$gr_append" 2> "$gr_dir/vm.err"; then
 		cat "$gr_dir/vm.err" >&2
