@@ -374,16 +374,13 @@ test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	-@$(MAKE) --no-print-directory test-ktap-agree
 	-@$(MAKE) --no-print-directory test-shellcheck
 	-@$(MAKE) --no-print-directory test-sources
-	-@$(MAKE) --no-print-directory test-pair
 	-@$(MAKE) --no-print-directory test-results
 	-@$(MAKE) --no-print-directory test-kcidb
 	-@$(MAKE) --no-print-directory test-lava-schema
-	-@$(MAKE) --no-print-directory test-upstream
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
 	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/flamegraph.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
-		$(TEST_OUT)/sources.tap $(TEST_OUT)/pair.tap $(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
-		$(TEST_OUT)/upstream.tap \
+		$(TEST_OUT)/sources.tap $(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
 		$(call stage_taps,$(GUEST_STAGES))
 
 test-unit: tools
@@ -446,6 +443,7 @@ test-sources:
 # repository at pristine and origin/patched reuses the built kernels, files
 # its result under RESULTS_DIR, gives the committed figures, and leaves the
 # clone untouched (tests/pair-check.sh; one point, one suite, 4 boots).
+# In make test it is the harness stage's job "pair" (tests/jobs.sh).
 test-pair: tools
 	@mkdir -p $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/pair-check.sh $(TEST_OUT)/pair.tap
