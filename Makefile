@@ -249,6 +249,17 @@ $(BUILD)/tests/%: tests/unit/%.c $(PB_RUN) $(LIBPB) $(HARNESS_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Itests/unit -DSRCDIR='"tests/unit"' -o $@ $< $(PB_RUN) $(LIBPB) -lcmocka $(HARNESS_LIBS)
 
+# pb probe's unit test reads a stand-in build: a tiny vmlinux with BTF.
+PROBE_FIXTURE := $(BUILD)/fixtures/probe-build
+$(BUILD)/tests/test_probe: $(PROBE_FIXTURE)/vmlinux
+$(PROBE_FIXTURE)/vmlinux: tests/fixtures/probe/vmlinux.c tests/fixtures/probe/config
+	@mkdir -p $(@D)
+	$(CC) -gbtf -O0 -c -o $@.o $<
+	$(CC) -nostdlib -no-pie -Wl,-e,0 -o $@ $@.o
+	cp tests/fixtures/probe/config $(@D)/.config
+	echo fixture-stamp > $(@D)/.pb-stamp
+	ln -sfn $(CURDIR)/tests/fixtures/probe/src $(@D)/source
+
 $(BUILD)/guest/mctp: $(wildcard workloads/mctp/*.[ch]) workloads/nl.c workloads/nl.h
 	@mkdir -p $(@D)
 	$(CC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^)
