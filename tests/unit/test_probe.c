@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "pb_run.h"
+#include "probe/applies.h"
 #include "probe/needs.h"
 
 #define BUILD_FIXTURE "build/fixtures/probe-build"
@@ -166,6 +167,35 @@ static void needs_command(void **state)
 	pb_result_free(&r);
 }
 
+/* A point applies when the suite's needs and those of each point_needs selecting it hold. */
+static void points_apply_by_their_needs(void **state)
+{
+	json_t *caps = json_load_file(CAPS, 0, NULL);
+	json_t *m = json_pack("{s:[s], s:[{s:[s,s], s:[s]}, {s:[s], s:[s]}]}",
+			      "needs", "config:CONFIG_MCTP",
+			      "point_needs", "where", "impl=kfunc", "fn=strlen", "needs", "kfunc:bpf_strlen",
+			      "where", "impl=gw", "needs", "feature:netmem-desc");
+	json_t *kfunc = json_pack("{s:s, s:s, s:i}", "impl", "kfunc", "fn", "strlen", "L", 0);
+	json_t *copy = json_pack("{s:s, s:s, s:i}", "impl", "copy", "fn", "strlen", "L", 0);
+	json_t *gw = json_pack("{s:s}", "impl", "gw");
+	char why[1024];
+
+	(void)state;
+	assert_non_null(caps);
+	assert_int_equal(point_applies(m, kfunc, caps, why, sizeof(why)), 0);
+	assert_string_equal(why, "baseline lacks bpf_strlen");
+	assert_int_equal(point_applies(m, copy, caps, why, sizeof(why)), 1);
+	assert_int_equal(point_applies(m, gw, caps, why, sizeof(why)), 1);
+	json_object_set_new(m, "needs", json_pack("[s]", "kunit:mctp-route"));
+	assert_int_equal(point_applies(m, copy, caps, why, sizeof(why)), 0);
+	assert_string_equal(why, "baseline lacks the KUnit suite mctp-route");
+	json_decref(kfunc);
+	json_decref(copy);
+	json_decref(gw);
+	json_decref(m);
+	json_decref(caps);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -175,6 +205,7 @@ int main(void)
 		cmocka_unit_test(needs_each_kind),
 		cmocka_unit_test(needs_malformed),
 		cmocka_unit_test(needs_command),
+		cmocka_unit_test(points_apply_by_their_needs),
 	};
 
 	return cmocka_run_group_tests_name("probe", tests, scratch_make, scratch_remove);
