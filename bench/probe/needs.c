@@ -75,9 +75,14 @@ int need_holds(const json_t *caps, const char *need, char *what, size_t len)
 		break;
 	case 5:
 		m = json_object_get(json_object_get(caps, "modules"), name);
-		holds = m && !strcmp(json_string_value(m) ? json_string_value(m) : "", "built");
-		snprintf(what, len, "module %s (%s)", name,
-			 m && json_string_value(m) ? json_string_value(m) : "no such module");
+		ev = json_string_value(m) ? json_string_value(m) : "no such module in kernel/modules";
+		/* a module never built is a missing prerequisite, not a kernel's lack */
+		if (!m || !strncmp(ev, "not built", 9)) {
+			snprintf(what, len, "module %s: %s", name, ev);
+			return -1;
+		}
+		holds = !strcmp(ev, "built");
+		snprintf(what, len, "module %s (%s)", name, ev);
 		break;
 	default:
 		snprintf(what, len, "'%s' is not KIND:NAME (KIND: kfunc, config, kunit, feature, fix, module)",

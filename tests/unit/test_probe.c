@@ -134,6 +134,9 @@ static void needs_malformed(void **state)
 	assert_int_equal(holds("colour:red", why, sizeof(why)), -1);
 	assert_int_equal(holds("feature:no-such", why, sizeof(why)), -1);
 	assert_non_null(strstr(why, "no feature no-such"));
+	/* a module never built is a missing prerequisite: an error, not a lack */
+	assert_int_equal(holds("module:netmem-test", why, sizeof(why)), -1);
+	assert_string_equal(why, "module netmem-test: not built (make modules)");
 	assert_false(need_valid("kfunc:"));
 	assert_true(need_valid("!fix:x"));
 }
