@@ -20,7 +20,7 @@ BASELINE ?=
 PATCHED ?=
 KCONFIG ?=
 export KCONFIG
-PAIR := $(if $(strip $(BASELINE)$(PATCHED)),$(shell SERIES='$(SERIES)' kernel/pair.sh id \
+PAIR := $(if $(strip $(BASELINE)$(PATCHED)),$(shell PB_CACHE='$(PB_CACHE)' KCONFIG='$(KCONFIG)' SERIES='$(SERIES)' kernel/pair.sh id \
 	'$(or $(BASELINE),baseline)' '$(or $(PATCHED),patched)' 2>&1; echo " $$?"))
 ifneq ($(PAIR),)
 ifneq ($(lastword $(PAIR)),0)
