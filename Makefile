@@ -608,10 +608,12 @@ bench: setup-bench kernels modules bpf tools initramfs suites-check
 			TARGET_MDE=$(TARGET_MDE) PB_POINTS="$$points" $$run $$s $(ROUNDS) || exit 1; \
 	done
 	@if [ -n '$(bench_points)' ]; then \
-		r=$$($(PB) results path --partial $(SUITE)) && f=$$($(PB) results newest $(SUITE) 2>/dev/null); \
+		r=$$($(PB) results path --partial $(SUITE)) && \
+		f=$$($(PB) results newest $(SUITE) 2>/dev/null || \
+			$(PB) results newest --root results $(SUITE) 2>/dev/null); \
 		echo "bench: $(SUITE), points $(bench_points): the partial result $$r (not in RESULTS.md)"; \
 		echo "  its two kernels: $(PB) compare $$r:baseline $$r:patched"; \
-		echo "  against the newest full result: $(PB) compare $${f:-results/RUN/$(SUITE).json} $$r"; \
+		[ -z "$$f" ] || echo "  against the newest full result: $(PB) compare $$f $$r"; \
 	elif [ -n "$$RESULTS_DIR" ] && [ "$(abspath $(REPORT_OUT))" = "$(CURDIR)" ]; then \
 		echo "bench: results in $$RESULTS_DIR; their report: make report RESULTS_DIR=$$RESULTS_DIR REPORT_OUT=DIR"; \
 	else $(MAKE) --no-print-directory report; fi
