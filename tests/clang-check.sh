@@ -53,10 +53,11 @@ compile_one() {
 }
 
 # configure: tinyconfig + the patched kernel's fragment with LLVM=1 into
-# $out, skipped when the tree, the fragment and clang are those of the last time.
+# $out, skipped when the tree's Kconfig files, the fragment and clang are
+# those of the last time (a reconfigured tree costs minutes of kbuild).
 configure() {
-	key=$(printf '%s\n' "$(git -C "$src" rev-parse HEAD)" "$(cat "$@")" "$(clang --version | head -n 1)" \
-		"$KCFLAGS" | sha256sum | cut -c1-16)
+	key=$(printf '%s\n' "$(git -C "$src" ls-tree -r HEAD | grep 'Kconfig' | sha256sum)" "$(cat "$@")" \
+		"$(clang --version | head -n 1)" "$KCFLAGS" | sha256sum | cut -c1-16)
 	[ -f "$out/.pb-stamp" ] && [ "$(cat "$out/.pb-stamp")" = "$key" ] && [ -f "$out/.config" ] && return 0
 	mkdir -p "$out"
 	rm -f "$out/.pb-stamp"
