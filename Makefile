@@ -73,10 +73,11 @@ PKGS_BENCH := linux-perf hyperfine trace-cmd
 # make test's own: kexec (the kdump test runs the host's), shellcheck, tmux
 # (make shell driven as a person would, tests/shell-check.sh),
 # Python for kunit.py and the KCIDB and LAVA checks (tests/*.py), the
-# jsonschema library they use, lava-run with LAVA's schemas, and jq (the
-# flame graph pages' data, tests/flamegraph-check.sh)
+# jsonschema library they use, lava-run with LAVA's schemas, jq (the
+# flame graph pages' data, tests/flamegraph-check.sh), and clang with lld
+# and llvm (the project's own kernel objects built with LLVM=1, make test-clang)
 PKGS_TEST := kexec-tools shellcheck tmux python3 python3-jsonschema python3-rfc3987 lava-common \
-	lava-dispatcher jq
+	lava-dispatcher jq clang lld llvm
 # make test-flamegraph-browser's only (headless), never make test's
 PKGS_BROWSER := chromium
 # make lava-lab's LAVA instance (and make test-lava) only, never make test's
@@ -134,7 +135,7 @@ stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
 .PHONY: help setup setup-test setup-bench setup-flamegraph flamegraph test-flamegraph \
 	test-flamegraph-browser trees kernels kernels-all kernel-baseline kernel-patched \
-	kernel-debug tools harness-files initramfs bpf bpf-debug modules-debug test test-sources test-pair test-debug test-load test-unit test-suites test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
+	kernel-debug tools harness-files initramfs bpf bpf-debug modules-debug test test-sources test-pair test-debug test-load test-unit test-suites test-clang test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
 	compare history report plots modules check-series upstream test-upstream shell jobs run clean distclean cache-status cache-clean kcidb test-kcidb lava \
 	test-lava-schema suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
 	lava-collect test-lava
@@ -167,6 +168,8 @@ help:
 	@echo "  make test-shellcheck  shellcheck on every shell script of the repository"
 	@echo "  make test-sources  BASELINE=/PATCHED= source names: ids by content, bad input, repository untouched"
 	@echo "  make test-pair   a pair named by a clone of the cache's tree reuses the kernels, gives the same figure"
+	@echo "  make test-clang  the objects of the project's own patches compile with clang (LLVM=1),"
+	@echo "                   as configured and with asm goto outputs forced on"
 	@echo "  make test-results  RESULTS.md and HISTORY.md reproduced from results/, plots, history and compare checks"
 	@echo "  make test-kunit  KUnit on baseline and patched only"
 	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS)), then test-crash"
@@ -387,13 +390,14 @@ test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	-@$(MAKE) --no-print-directory test-ktap-agree
 	-@$(MAKE) --no-print-directory test-shellcheck
 	-@$(MAKE) --no-print-directory test-sources
+	-@$(MAKE) --no-print-directory test-clang
 	-@$(MAKE) --no-print-directory test-results
 	-@$(MAKE) --no-print-directory test-kcidb
 	-@$(MAKE) --no-print-directory test-lava-schema
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
 	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/flamegraph.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
-		$(TEST_OUT)/sources.tap $(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
+		$(TEST_OUT)/sources.tap $(TEST_OUT)/clang.tap $(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
 		$(call stage_taps,$(GUEST_STAGES))
 
 test-unit: tools
@@ -464,6 +468,15 @@ test-pair: tools
 test-shellcheck:
 	@mkdir -p $(TEST_OUT)
 	@tests/shellcheck.sh $(TEST_OUT)/shellcheck.tap
+
+# Every object the project's own patches (author patchbench) touch compiles
+# with clang, LLVM=1, as the patched kernel is configured and again with
+# asm goto outputs forced on, as newer gcc and clang >= 17 take them: a jump
+# out of a cleanup scope is then an error (tests/clang-check.sh). Host
+# only; needs the patched tree (make trees), ccache keeps a warm run short.
+test-clang: trees
+	@mkdir -p $(TEST_OUT)
+	-@$(DRY_RUN) tests/clang-check.sh $(SERIES) $(TEST_OUT)/clang.tap
 
 # results/, RESULTS.md, HISTORY.md and the plots agree; selection, history and comparison
 # on planted results (tests/results-check.sh). Host only.

@@ -32,6 +32,7 @@ tattler() { # tattler PATH: PATH only writes down that it ran
 for s in kernel/build.sh kernel/tree.sh kernel/modules.sh kernel/check-series.sh \
 	vm/mkinitramfs.sh scripts/apt-ensure.sh tests/run-jobs.sh tests/load.sh \
 	tests/suites-check.sh tests/dry-run-check.sh tests/results-check.sh tests/kunit-agree.sh tests/shellcheck.sh \
+	tests/clang-check.sh \
 	tests/kcidb.sh tests/lava-schema.sh tests/flamegraph-check.sh scripts/npm-ensure.sh bench/collect/run.sh \
 	bench/report/plots.sh; do
 	tattler "$s" "$repo/$s"
