@@ -137,7 +137,7 @@ stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 	test-flamegraph-browser trees kernels kernels-all kernel-baseline kernel-patched \
 	kernel-debug tools harness-files initramfs bpf bpf-debug modules-debug test test-sources test-pair test-debug test-load test-unit test-suites test-clang test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
 	compare history report plots modules check-series upstream test-upstream shell jobs run clean distclean cache-status cache-clean kcidb test-kcidb lava \
-	test-lava-schema suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
+	test-lava-schema test-lava-bench suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
 	lava-collect test-lava
 
 help:
@@ -196,6 +196,7 @@ help:
 	@echo "  make lava        LAVA v2 jobs in $(LAVA_OUT)/: [TEST=name|SUITE=name] [KERNEL=k] [ROUNDS=n]"
 	@echo "                   (LAVA_ARTEFACT_URL=, LAVA_BUILD_DIR=, LAVA_ACCEL=)"
 	@echo "  make test-lava-schema  every job make lava writes passes LAVA's submission schema"
+	@echo "  make test-lava-bench  recorded LAVA benchmark jobs collect into make bench's result"
 	@echo "  make lava-run    run make lava's jobs with Debian's lava-run here, results as TAP"
 	@echo "                   in $(LAVA_RUN_OUT)/ (LAVA_JOBS= some of $(LAVA_OUT)/*.yaml)"
 	@echo "  make test-lava-run  lava-run's KUnit and mctp-net TAP equal pb vm's; a panic fails"
@@ -203,7 +204,8 @@ help:
 	@echo "                   state in $(LAVA_LAB)/; make lava-lab-stop ends it"
 	@echo "  make lava-submit  submit make lava's jobs (or LAVA_JOBS=) with lavacli to"
 	@echo "                   LAVA_IDENTITY= (default pb-lab: make lava-lab's); ids in $(LAVA_SUBMIT_OUT)/"
-	@echo "  make lava-collect  wait for them (LAVA_WAIT=s), their results as TAP in $(LAVA_SUBMIT_OUT)/"
+	@echo "  make lava-collect  wait for them (LAVA_WAIT=s), their results as TAP in $(LAVA_SUBMIT_OUT)/,"
+	@echo "                   benchmark jobs' as make bench's results (RESULTS_DIR, the pair's)"
 	@echo "  make test-lava   lab up, KUnit and mctp-net jobs submitted and collected, TAP equal"
 	@echo "                   pb vm's, lab down, nothing left running (not in make test)"
 	@echo "  make plots       draw plots/*.png (gnuplot) from the newest results (by history)"
@@ -394,11 +396,12 @@ test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	-@$(MAKE) --no-print-directory test-results
 	-@$(MAKE) --no-print-directory test-kcidb
 	-@$(MAKE) --no-print-directory test-lava-schema
+	-@$(MAKE) --no-print-directory test-lava-bench
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
 	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/flamegraph.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
 		$(TEST_OUT)/sources.tap $(TEST_OUT)/clang.tap $(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
-		$(call stage_taps,$(GUEST_STAGES))
+		$(TEST_OUT)/lava-bench.tap $(call stage_taps,$(GUEST_STAGES))
 
 test-unit: tools
 	@mkdir -p $(TEST_OUT)
@@ -754,7 +757,7 @@ LAVA_TEST_LIST = $(if $(call lava_given,SUITE),,$(or $(TEST),$(GUEST_TESTS)))
 LAVA_SUITE_LIST = $(if $(TEST),,$(SUITE))
 LAVA_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS) LAVA_ARTEFACT_URL=$(LAVA_ARTEFACT_URL) \
 	LAVA_BUILD_DIR=$(LAVA_BUILD_DIR) LAVA_ACCEL=$(LAVA_ACCEL)
-lava: tools suites-check
+lava: tools suites-check $(if $(PAIR),kernels)
 	@[ -z "$(filter-out $(GUEST_TESTS),$(TEST))" ] || \
 		{ echo "make lava: TEST= one of: $(GUEST_TESTS)" >&2; exit 1; }
 	@[ -z "$(filter-out $(LAVA_SUITES),$(LAVA_SUITE_LIST))" ] || \
@@ -768,6 +771,13 @@ test-lava-schema: tools suites-check
 	@mkdir -p $(TEST_OUT)
 	-@$(LAVA_ENV) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
 		tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
+
+# Recorded lava-run logs of page-pool jobs (tests/fixtures/lava-bench/)
+# through make lava-collect's path into a result: the one pb bench-collect
+# makes of the same PB-BENCH lines (tests/lava-bench.sh; host only).
+test-lava-bench: tools suites-check
+	@mkdir -p $(TEST_OUT)
+	-@PB=$(PB) INITRAMFS=$(INITRAMFS) tests/lava-bench.sh $(TEST_OUT)/lava-bench.tap
 
 # Run LAVA jobs with Debian's lava-run (bench/lava/lava-run.sh) on a qemu device
 # for this machine; each job's TAP, as pb vm or pb kunit leaves it, in
