@@ -9,7 +9,9 @@
 #   jobs.sh run JOB         run one job (tests/run-jobs.sh runs them in parallel)
 #   jobs.sh check JOB       is JOB one of them? (if not, says which are)
 # STAGE: kunit (baseline, patched), guest (baseline, patched), crash,
-# debug (the sanitizer kernel: KUnit and every guest test), harness,
+# debug (the sanitizer kernel: KUnit and every guest test), llvm (the same
+# on the sanitizer kernel built with clang, debug-llvm: make test-llvm,
+# not make test's), harness,
 # lava (Debian's lava-run boots KUnit, mctp-net and a panic on the patched
 # kernel, compared with pb kunit and pb vm: tests/lava-run.sh).
 # (env for run: PB, INITRAMFS, ACCEL, TEST_OUT, BUILD_DIR, KBUILD, TIMEOUT_CAP:
@@ -55,7 +57,8 @@ KDUMP_APPEND="crashkernel=64M crashkernel=256M,cma"
 # is 10^10 guest instructions, minutes of emulation. Its checks bound no time
 # from above, so a slow or busy host cannot change its verdict.
 KDUMP_FALLBACK=tcg
-# The sanitizer kernel: kmemleak scanned after each test; guest timeouts
+# The sanitizer kernels (debug, and debug-llvm, built with clang), one
+# definition for both: kmemleak scanned after each test; guest timeouts
 # stretched (pb.slow); two emulated CPUs of a KASAN kernel can go 20 s
 # without the RCU kthread running, and a stall then says nothing about the
 # code. pci=noacpi: PCI interrupts routed without ACPI's AML (_PRT and the
@@ -76,17 +79,21 @@ debug_groups() {
 	done
 }
 
+# sanitizer_kernel STAGE: the sanitizer kernel a stage boots
+sanitizer_kernel() { case $1 in llvm) echo debug-llvm ;; *) echo debug ;; esac; }
+
 jobs_of() { # jobs_of STAGE: its job names, the longest first
 	case $1 in
-	debug)
-		echo kunit/debug
-		for g in $(debug_groups); do echo "guest/debug/$g"; done ;;
+	debug | llvm)
+		k=$(sanitizer_kernel "$1")
+		echo "kunit/$k"
+		for g in $(debug_groups); do echo "guest/$k/$g"; done ;;
 	kunit) echo kunit/baseline; echo kunit/patched ;;
 	guest) for k in patched baseline; do for t in $GUEST_TESTS; do echo "guest/$k/$t"; done; done ;;
 	crash) echo crash/kdump; crash_cases | while read -r c _; do echo "crash/$c"; done ;;
 	harness) echo harness; echo shell; echo nonroot ;;
 	lava) echo lava/patched ;;
-	*) echo "jobs.sh: unknown stage '$1' (kunit guest crash debug harness lava)" >&2; return 1 ;;
+	*) echo "jobs.sh: unknown stage '$1' (kunit guest crash debug llvm harness lava)" >&2; return 1 ;;
 	esac
 }
 
@@ -120,18 +127,18 @@ run_job() { # run_job JOB
 	case $1 in
 	kunit/*)
 		k=${1#kunit/} append=
-		[ "$k" = debug ] && append=$DEBUG_APPEND
+		case $k in debug | debug-llvm) append=$DEBUG_APPEND ;; esac
 		"$PB" kunit --name "kunit.$k" --filter "$KUNIT_FILTER" --suites "$(kunit_suites "$k")" \
 			--accel "$ACCEL" --fallback icount --timeout "$(cap 600)" --append "$append" \
 			--kernel "$(image "$k")" --tap "$TEST_OUT/kunit-$k.tap" > "$TEST_OUT/kunit-$k.out" 2>&1 ;;
-	guest/debug/*)
-		t=${1#guest/debug/} map=
+	guest/debug/* | guest/debug-llvm/*)
+		k=${1#guest/}; t=${k#*/}; k=${k%%/*} map=
 		for one in $(echo "$t" | tr + ' '); do
 			suites=$(ktap_suites debug "$one")
 			[ -n "$suites" ] && map="$map $one:$suites"
 		done
 		KTAP_MAP=$map GUEST_APPEND=$DEBUG_GUEST_APPEND SMP=$(smp_of "${t%%+*}") \
-			TIMEOUT=$(cap 2400) tests/guest-run.sh debug "$(image debug)" "$t" patched,debug ;;
+			TIMEOUT=$(cap 2400) tests/guest-run.sh "$k" "$(image "$k")" "$t" "patched,$k" ;;
 	guest/*/*)
 		k=${1#guest/}; t=${k#*/}; k=${k%%/*}
 		KTAP_SUITES=$(ktap_suites "$k" "$t") SMP=$(smp_of "$t") TIMEOUT=$(cap 900) \
@@ -173,7 +180,7 @@ case $cmd in
 list)
 	for s in "$@"; do jobs_of "$s" > /dev/null || exit 2; done
 	# The longest stages first: the sanitizer kernel's boots, the harness.
-	for s in debug harness lava guest crash kunit; do
+	for s in llvm debug harness lava guest crash kunit; do
 		case " $* " in *" $s "*) jobs_of "$s" ;; esac
 	done ;;
 taps)
@@ -185,7 +192,7 @@ taps-of) taps_of "${1:?JOB}" | tr ' ' '\n' ;;
 tests) echo "$GUEST_TESTS" ;;
 run) run_job "${1:?JOB}" ;;
 check)
-	all=$(jobs_of debug; jobs_of harness; jobs_of lava; jobs_of guest; jobs_of crash; jobs_of kunit)
+	all=$(jobs_of llvm; jobs_of debug; jobs_of harness; jobs_of lava; jobs_of guest; jobs_of crash; jobs_of kunit)
 	if [ -n "${1:-}" ] && echo "$all" | grep -qxF -- "$1"; then exit 0; fi
 	if [ -n "${1:-}" ]; then what="unknown job '$1'"; else what="no job named (JOB=)"; fi
 	echo "jobs.sh: $what; the jobs are:" >&2
