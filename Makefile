@@ -67,6 +67,9 @@ PKGS_VM := qemu-system-x86 busybox-static cpio
 # (pb probe reads a vmlinux's BTF with libbpf and its symbols with libelf)
 PKGS_HARNESS := libcmocka-dev libjansson-dev gnuplot-nox libbpf-dev libelf-dev
 PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
+# the sanitizer kernel built with LLVM (make test-llvm: kbuild's LLVM=1
+# needs clang, lld and LLVM's binutils; Debian 12's are version 14)
+PKGS_LLVM := clang lld llvm
 # perf (make profile), hyperfine (the commands suite's guest runs the
 # host's), trace-cmd (make trace)
 PKGS_BENCH := linux-perf hyperfine trace-cmd
@@ -135,7 +138,7 @@ stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
 .PHONY: help setup setup-test setup-bench setup-flamegraph flamegraph test-flamegraph \
 	test-flamegraph-browser trees kernels kernels-all kernel-baseline kernel-patched \
-	kernel-debug tools harness-files initramfs bpf bpf-debug modules-debug test test-sources test-pair test-debug test-load test-unit test-suites test-clang test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
+	kernel-debug kernel-debug-llvm tools harness-files initramfs bpf bpf-debug bpf-debug-llvm modules-debug modules-debug-llvm test test-sources test-pair test-debug test-llvm test-load test-unit test-suites test-clang test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
 	compare history report plots modules check-series upstream test-upstream shell jobs run clean distclean cache-status cache-clean kcidb test-kcidb lava \
 	test-lava-schema test-lava-bench suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
 	lava-collect test-lava
@@ -154,6 +157,7 @@ help:
 	@echo "  make kernels     build the baseline and patched kernels side by side (skipped when current;"
 	@echo "                   KERNEL_JOBS=n jobs in all, default CPUs + 1)"
 	@echo "  make kernel-debug  build the sanitizer kernel (patched + debug.config)"
+	@echo "  make kernel-debug-llvm  the same built with clang and lld (LLVM=1)"
 	@echo "  make tools       build the host harness ($(PB)) and its unit tests"
 	@echo "  make initramfs   build the guest initramfs ($(INITRAMFS))"
 	@echo "  make bpf         build workloads/bpf/*.bpf.c and their libbpf runners per kernel"
@@ -179,6 +183,8 @@ help:
 	@echo "                   ($(UPSTREAM_OUT)/TOPIC/); make test-upstream checks them"
 	@echo "  make test-harness  guest fault handling (panic, hang, exit codes, broken patch)"
 	@echo "  make test-debug  KUnit and guest tests on the sanitizer kernel (KASAN, lockdep, kmemleak)"
+	@echo "  make test-llvm   build the sanitizer kernel with clang (debug-llvm), run test-debug's"
+	@echo "                   KUnit and guest tests on it (not in make test; CI runs it after)"
 	@echo "  make test-load   the guest boots idle, then beside CPU hogs and a busy guest: verdicts must agree"
 	@echo "                   (STAGES= some of: $(GUEST_STAGES))"
 	@echo "  make selfcheck   A/A false flags, planted-regression power, noise (AA_RUNS= POWER_RUNS= TCG_RUNS=)"
@@ -224,7 +230,7 @@ help:
 
 setup: setup-test setup-bench
 setup-test: setup-flamegraph
-	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_TEST)
+	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_LLVM) $(PKGS_TEST)
 setup-bench: setup-flamegraph
 	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_BENCH)
 # The flame graphs' library, d3-flame-graph, from the npm registry as
@@ -253,6 +259,10 @@ kernel-debug: trees
 else
 kernel-debug: kernels-all	# the PATCHED source's sanitizer kernel, in the pair
 endif
+# The sanitizer kernel built with clang and lld (kernel/compiler.sh): make test-llvm's.
+kernel-debug-llvm: trees
+	@kernel/edits.sh debug-llvm
+	@kernel/build.sh debug-llvm
 # make selfcheck's third kernel: patched + the planted cost of kernel/selfcheck/.
 SELFCHECK_SERIES := kernel/selfcheck
 kernel-selfcheck: trees
@@ -340,15 +350,17 @@ BPF_KERNELS := baseline patched
 BPF_PROGS := strings strings_badproto strbench_alt strbench_kfunc strbench_byteloop streams streambench_alt \
 	streambench_kfunc
 BPF_RUNNERS := bpf-strings bpf-strbench bpf-streams stream-cat bpf-streambench
-BPF_BINS := $(foreach k,$(BPF_KERNELS) debug,$(addprefix $(BUILD)/bpf/$(k)/,$(BPF_RUNNERS)))
+BPF_SANITIZER_KERNELS := debug debug-llvm
+BPF_BINS := $(foreach k,$(BPF_KERNELS) $(BPF_SANITIZER_KERNELS),$(addprefix $(BUILD)/bpf/$(k)/,$(BPF_RUNNERS)))
 BPF_CFLAGS := -O2 -g -Wall -Werror -target bpf -mcpu=v3 -D__TARGET_ARCH_x86 -Iworkloads/bpf
 
-BPF_KEEP := $(foreach k,$(BPF_KERNELS) debug,$(BUILD)/bpf/$(k)/vmlinux.h \
+BPF_KEEP := $(foreach k,$(BPF_KERNELS) $(BPF_SANITIZER_KERNELS),$(BUILD)/bpf/$(k)/vmlinux.h \
 	$(foreach p,$(BPF_PROGS),$(BUILD)/bpf/$(k)/$(p).bpf.o $(BUILD)/bpf/$(k)/$(p).skel.h))
 .SECONDARY: $(BPF_KEEP) $(foreach k,$(BPF_KERNELS) debug,$(BUILD)/bpf/$(k)/kernel)
 
-bpf: kernels $(filter-out $(BUILD)/bpf/debug/%,$(BPF_BINS))
+bpf: kernels $(filter-out $(foreach k,$(BPF_SANITIZER_KERNELS),$(BUILD)/bpf/$(k)/%),$(BPF_BINS))
 bpf-debug: kernel-debug modules-debug $(addprefix $(BUILD)/bpf/debug/,$(BPF_RUNNERS))
+bpf-debug-llvm: kernel-debug-llvm modules-debug-llvm $(addprefix $(BUILD)/bpf/debug-llvm/,$(BPF_RUNNERS))
 
 # vmlinux is kernel/build.sh's (make kernels): this says so to make, which
 # otherwise stops make -n on a machine without kernels ("No rule to make").
@@ -496,13 +508,18 @@ test-kunit: STAGES := kunit
 test-guest: STAGES := guest crash
 test-crash: STAGES := crash
 test-debug: STAGES := debug
+# The same KUnit and guest jobs on the sanitizer kernel built with clang
+# (tests/jobs.sh's llvm stage). Not in make test: a cold clang build is
+# most of half an hour; .ci/run runs it after make test.
+test-llvm: STAGES := llvm
 test-harness: STAGES := harness
 # lava-run's KUnit and mctp-net jobs on the patched kernel give pb vm's
 # TAP; a panicking guest's job fails with its log tail (tests/lava-run.sh).
 test-lava-run: STAGES := lava
 test-kunit test-guest test-crash test-harness test-lava-run: tools initramfs modules bpf
 test-debug: setup-test kernel-debug bpf-debug tools initramfs
-test-kunit test-guest test-crash test-debug test-harness test-lava-run:
+test-llvm: setup-test kernel-debug-llvm bpf-debug-llvm tools initramfs
+test-kunit test-guest test-crash test-debug test-llvm test-harness test-lava-run:
 	@mkdir -p $(TEST_OUT)
 	-@$(RUN_JOBS) $(STAGES)
 	@$(PB) tally $(call stage_taps,$(STAGES))
@@ -530,8 +547,9 @@ shell: tools initramfs
 # its verdict as make test prints it, its TAP and logs.
 JOB ?=
 jobs:
-	@tests/jobs.sh list $(GUEST_STAGES)
-run: tools initramfs $$(if $$(filter %/debug %/debug/%,$$(JOB)),bpf-debug,modules bpf)
+	@tests/jobs.sh list $(GUEST_STAGES) llvm
+run: tools initramfs $$(if $$(filter %/debug-llvm %/debug-llvm/%,$$(JOB)),bpf-debug-llvm,$$(if \
+		$$(filter %/debug %/debug/%,$$(JOB)),bpf-debug,modules bpf))
 	@tests/jobs.sh check "$(JOB)"
 	@mkdir -p $(TEST_OUT)
 	@start=$$(date +%s); out=$(TEST_OUT)/run-$$(echo "$(JOB)" | tr / _).out; \
@@ -595,6 +613,8 @@ modules: kernels
 	@kernel/modules.sh patched $(BUILD)/modules/patched
 modules-debug: kernel-debug
 	@kernel/modules.sh debug $(BUILD)/modules/debug
+modules-debug-llvm: kernel-debug-llvm
+	@kernel/modules.sh debug-llvm $(BUILD)/modules/debug-llvm
 modules-selfcheck: kernel-selfcheck
 	@kernel/modules.sh selfcheck $(BUILD)/modules/selfcheck
 modules-bisect: kernel-bisect
