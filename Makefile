@@ -20,7 +20,9 @@ BASELINE ?=
 PATCHED ?=
 KCONFIG ?=
 export KCONFIG
-PAIR := $(if $(strip $(BASELINE)$(PATCHED)),$(shell SERIES='$(SERIES)' kernel/pair.sh id \
+# (make setup BASELINE=debian-X.Y installs the package the pair's id needs)
+SETUP_GOALS := setup setup-test setup-bench setup-flamegraph
+PAIR := $(if $(and $(strip $(BASELINE)$(PATCHED)),$(filter-out $(SETUP_GOALS),$(or $(MAKECMDGOALS),all))),$(shell SERIES='$(SERIES)' kernel/pair.sh id \
 	'$(or $(BASELINE),baseline)' '$(or $(PATCHED),patched)' 2>&1; echo " $$?"))
 ifneq ($(PAIR),)
 ifneq ($(lastword $(PAIR)),0)
@@ -62,6 +64,9 @@ DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
 # the kernels (kbuild asks pkg-config for libelf and libcrypto)
 PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
 	xz-utils git make gcc pkg-config
+# Debian's other kernel trees, only for a pair that names one (debian-6.1:
+# linux-source-6.1; kernel/source.sh)
+PKGS_KERNEL += $(sort $(patsubst debian-%,linux-source-%,$(filter-out debian-6.12,$(filter debian-%,$(BASELINE) $(PATCHED)))))
 PKGS_VM := qemu-system-x86 busybox-static cpio
 # pb and its unit tests (make tools), the plots
 PKGS_HARNESS := libcmocka-dev libjansson-dev gnuplot-nox
