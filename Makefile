@@ -168,7 +168,8 @@ help:
 	@echo "  make test-docs   the targets and pb commands README.md and docs/ name exist; make help's are there"
 	@echo "  make test-ktap-agree  pb ktap against the kernel's kunit.py on its test_data logs"
 	@echo "  make test-shellcheck  shellcheck on every shell script of the repository"
-	@echo "  make test-sources  BASELINE=/PATCHED= source names: ids by content, bad input, repository untouched"
+	@echo "  make test-sources  BASELINE=/PATCHED= source names: ids by content, bad input, repository untouched;"
+	@echo "                    the config fragment of a tree's Linux version"
 	@echo "  make test-pair   a pair named by a clone of the cache's tree reuses the kernels, gives the same figure"
 	@echo "  make test-results  RESULTS.md and HISTORY.md reproduced from results/, plots, history and compare checks"
 	@echo "  make test-kunit  KUnit on baseline and patched only"
@@ -385,7 +386,7 @@ test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
 	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/flamegraph.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
-		$(TEST_OUT)/sources.tap $(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
+		$(TEST_OUT)/sources.tap $(TEST_OUT)/versions.tap $(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
 		$(call stage_taps,$(GUEST_STAGES))
 
 test-unit: tools
@@ -439,10 +440,12 @@ test-ktap-agree: tools
 
 # The kernel source names of BASELINE= and PATCHED= on a small repository
 # of its own: ids by content, bad input refused, the user's repository
-# untouched (tests/source-check.sh). Host only.
+# untouched (tests/source-check.sh); the config fragment of a tree's Linux
+# version, an unknown one refused (tests/versions-check.sh). Host only.
 test-sources:
 	@mkdir -p $(TEST_OUT)
 	-@$(DRY_RUN) tests/source-check.sh $(TEST_OUT)/sources.tap
+	-@$(DRY_RUN) tests/versions-check.sh $(TEST_OUT)/versions.tap
 
 # The acceptance check of a pair of the user's: a clone of the cache's
 # repository at pristine and origin/patched reuses the built kernels, files

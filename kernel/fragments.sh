@@ -72,14 +72,16 @@ list() {
 }
 
 effective() {
-	for f in "$@"; do
+	# (a variable first: the exit status of the reading awk would be lost in a pipe)
+	lines=$(for f in "$@"; do
 		[ -f "$f" ] || die "$f: no such fragment"
 		awk -v from="$(basename "$f")" '
 			/^CONFIG_[A-Za-z0-9_]+=/ { printf "%s\t%s\t%s\n", from, substr($0, 1, index($0, "=") - 1), $0; next }
 			/^drop CONFIG_[A-Za-z0-9_]+[[:space:]]*$/ { printf "%s\t%s\tdrop\n", from, $2; next }
 			/^drop/ { printf "fragments: error: %s: %s: not \"drop CONFIG_X\"\n", from, $0 > "/dev/stderr"; exit 1 }
 		' "$f" || exit 1
-	done | awk -F '\t' '
+	done) || exit 1
+	printf '%s\n' "$lines" | awk -F '\t' '
 		!($2 in at) { order[++n] = $2; at[$2] = n }
 		{ src[$2] = $1; line[$2] = $3 }
 		END {
