@@ -69,7 +69,8 @@ PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves cca
 PKGS_KERNEL += $(sort $(patsubst debian-%,linux-source-%,$(filter-out debian-6.12,$(filter debian-%,$(BASELINE) $(PATCHED)))))
 PKGS_VM := qemu-system-x86 busybox-static cpio
 # pb and its unit tests (make tools), the plots
-PKGS_HARNESS := libcmocka-dev libjansson-dev gnuplot-nox
+# (pb probe reads a vmlinux's BTF with libbpf and its symbols with libelf)
+PKGS_HARNESS := libcmocka-dev libjansson-dev gnuplot-nox libbpf-dev libelf-dev
 PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
 # perf (make profile), hyperfine (the commands suite's guest runs the
 # host's), trace-cmd (make trace)
@@ -97,6 +98,7 @@ UNIT_TAPS := $(patsubst $(BUILD)/tests/%,$(TEST_OUT)/unit-%.tap,$(UNIT_TESTS))
 # unit tests link, so each source compiles once.
 HARNESS_LIB_SRC := $(filter-out bench/pb.c,$(HARNESS_SRC))
 LIBPB := $(BUILD)/libpb.a
+HARNESS_LIBS := -ljansson -lbpf -lelf -lz -lm
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 INITRAMFS := $(BUILD)/initramfs.cpio
 # Each benchmark suite is a directory, $(SUITES_DIR)/NAME/: suite.json, its
@@ -293,7 +295,7 @@ $(LIBPB): $(call obj,$(HARNESS_LIB_SRC))
 	ar rcs $@ $^
 
 $(PB): $(call obj,bench/pb.c) $(LIBPB)
-	$(CC) $(CFLAGS) -o $@ $^ -ljansson -lm
+	$(CC) $(CFLAGS) -o $@ $^ $(HARNESS_LIBS)
 
 # Unit tests of whole commands run $(PB) on tests/fixtures/ (tests/unit/pb_run.c).
 PB_RUN := $(call obj,tests/unit/pb_run.c)
@@ -301,7 +303,18 @@ $(PB_RUN): CFLAGS += -DPB_BIN='"$(PB)"'
 $(PB_RUN): tests/unit/pb_run.h
 $(BUILD)/tests/%: tests/unit/%.c $(PB_RUN) $(LIBPB) $(HARNESS_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Itests/unit -DSRCDIR='"tests/unit"' -o $@ $< $(PB_RUN) $(LIBPB) -lcmocka -ljansson -lm
+	$(CC) $(CFLAGS) -Itests/unit -DSRCDIR='"tests/unit"' -o $@ $< $(PB_RUN) $(LIBPB) -lcmocka $(HARNESS_LIBS)
+
+# pb probe's unit test reads a stand-in build: a tiny vmlinux with BTF.
+PROBE_FIXTURE := $(BUILD)/fixtures/probe-build
+$(BUILD)/tests/test_probe: $(PROBE_FIXTURE)/vmlinux
+$(PROBE_FIXTURE)/vmlinux: tests/fixtures/probe/vmlinux.c tests/fixtures/probe/config
+	@mkdir -p $(@D)
+	$(CC) -gbtf -O0 -c -o $@.o $<
+	$(CC) -nostdlib -no-pie -Wl,-e,0 -o $@ $@.o
+	cp tests/fixtures/probe/config $(@D)/.config
+	echo fixture-stamp > $(@D)/.pb-stamp
+	ln -sfn $(CURDIR)/tests/fixtures/probe/src $(@D)/source
 
 $(BUILD)/guest/mctp: $(wildcard workloads/mctp/*.[ch]) workloads/nl.c workloads/nl.h
 	@mkdir -p $(@D)

@@ -15,20 +15,64 @@
 # (env for run: PB, INITRAMFS, ACCEL, TEST_OUT, BUILD_DIR, KBUILD, TIMEOUT_CAP:
 #  no boot may be given longer than this many seconds)
 set -u
+# shellcheck source=bench/lib/caps.sh
+. bench/lib/caps.sh
 
 # In-guest tests (vm/guest/tests/NAME), run on every kernel.
 GUEST_TESTS="mctp-net mctp-nlbad mctp-nlfuzz mctp-serialfault netmem bpf-strings bpf-streams"
-# KUnit on the console: the filter, and the suites each kernel must report.
+# What each needs of a kernel (pb needs: KIND:NAME, docs/suites.md, Needs).
+# A kernel that lacks one gets the test as a skip saying "not applicable:
+# KERNEL lacks WHAT", and no boot. What a test expects of a kernel that has
+# them follows its features and fixes (pb.has=, vm/guest/lib/has.sh); the
+# known bugs and the expectations they flip are bench/probe/features.json's
+# "fixes".
+test_needs() {
+	case $1 in
+	mctp-*) echo config:CONFIG_MCTP config:CONFIG_MCTP_SERIAL ;;
+	netmem) echo config:CONFIG_PAGE_POOL module:netmem-test ;;
+	bpf-strings) echo config:CONFIG_DEBUG_INFO_BTF module:str-freed ;;
+	bpf-streams) echo config:CONFIG_DEBUG_INFO_BTF ;;
+	esac
+}
+# KUnit on the console: the filter; each kernel must report every built-in
+# suite it matches (pb probe reads them from the build's vmlinux).
 KUNIT_FILTER='mctp*'
-kunit_suites() {
-	case $1 in baseline) echo mctp ;; *) echo mctp-route,mctp-sock ;; esac
+kunit_suites() { # kunit_suites CAPS
+	ks=$("$PB" needs --caps "$1" --kunit "$KUNIT_FILTER") || return 1
+	[ -n "$ks" ] || { echo "jobs.sh: no built-in KUnit suite matches $KUNIT_FILTER in $1" >&2; return 1; }
+	echo "$ks"
 }
 # Module KUnit suites a guest test must report (its TEST.ktap), per kernel.
-ktap_suites() { # ktap_suites KERNEL TEST
-	case $2-$1 in
-	netmem-baseline) echo pb-netmem ;;
-	netmem-*) echo pb-netmem,pb-netmem-desc ;;
+ktap_suites() { # ktap_suites CAPS TEST
+	case $2 in
+	netmem)
+		if "$PB" needs --caps "$1" feature:netmem-desc > /dev/null; then
+			echo pb-netmem,pb-netmem-desc
+		else
+			echo pb-netmem
+		fi ;;
 	esac
+}
+# not_applicable DIR LABEL TEST CAPS [vm]: if the kernel lacks what TEST
+# needs, leave DIR/TEST.tap (and DIR/vm.tap with "vm": no boot) as a skip
+# saying why; a need pb needs cannot evaluate is a failure. With
+# NEEDS_UNDECIDED=1 (make lava: it defines a job for every test, modules
+# unbuilt) nothing is decided here.
+not_applicable() {
+	[ "${NEEDS_UNDECIDED:-}" != 1 ] || return 1
+	# shellcheck disable=SC2046 # the needs are words
+	na=$("$PB" needs --caps "$4" $(test_needs "$3") 2>&1)
+	case $? in
+	0) return 1 ;;
+	10) line="ok 1 - guest.$2.$3 # SKIP $na" ;;
+	*) line="not ok 1 - guest.$2.$3 # cannot evaluate its needs: $na" ;;
+	esac
+	mkdir -p "$1"
+	for f in "$3" ${5:-}; do
+		printf 'TAP version 13\n1..1\n%s\n' "$line" > "$1/$f.tap.tmp"
+		mv "$1/$f.tap.tmp" "$1/$f.tap"
+	done
+	echo "$2/$3: $na" >&2
 }
 # Guest CPUs per test. Under icount the vCPUs take turns on one host
 # thread, and a task woken on an idle vCPU can wait indefinitely while the
@@ -122,21 +166,43 @@ run_job() { # run_job JOB
 	kunit/*)
 		k=${1#kunit/} append=
 		[ "$k" = debug ] && append=$DEBUG_APPEND
-		"$PB" kunit --name "kunit.$k" --filter "$KUNIT_FILTER" --suites "$(kunit_suites "$k")" \
+		caps=$(caps_file "$k" "$KBUILD/$k") && suites=$(kunit_suites "$caps") || return 1
+		"$PB" kunit --name "kunit.$k" --filter "$KUNIT_FILTER" --suites "$suites" \
 			--accel "$ACCEL" --fallback icount --timeout "$(cap 600)" --append "$append" \
 			--kernel "$(image "$k")" --tap "$TEST_OUT/kunit-$k.tap" > "$TEST_OUT/kunit-$k.out" 2>&1 ;;
 	guest/debug/*)
-		t=${1#guest/debug/} map=
+		# the group boots the tests that apply; the others are skips saying why
+		t=${1#guest/debug/} map='' run='' skipped=''
+		caps=$(caps_file debug "$KBUILD/debug") && has=$(caps_append "$caps") || return 1
 		for one in $(echo "$t" | tr + ' '); do
-			suites=$(ktap_suites debug "$one")
+			# shellcheck disable=SC2046 # the needs are words
+			if [ "${NEEDS_UNDECIDED:-}" = 1 ] ||
+				"$PB" needs --caps "$caps" $(test_needs "$one") > /dev/null 2>&1; then
+				run=${run:+$run+}$one
+			else
+				skipped="$skipped $one"
+			fi
+			suites=$(ktap_suites "$caps" "$one")
 			[ -n "$suites" ] && map="$map $one:$suites"
 		done
-		KTAP_MAP=$map GUEST_APPEND=$DEBUG_GUEST_APPEND SMP=$(smp_of "${t%%+*}") \
-			TIMEOUT=$(cap 2400) tests/guest-run.sh debug "$(image debug)" "$t" patched,debug ;;
+		[ -z "$run" ] || KTAP_MAP=$map GUEST_APPEND="$has $DEBUG_GUEST_APPEND" \
+			SMP=$(smp_of "${t%%+*}") TIMEOUT=$(cap 2400) \
+			tests/guest-run.sh debug "$(image debug)" "$run" patched,debug
+		# guest-run.sh's results directory is named by what it booted
+		[ -z "$run" ] || [ "$run" = "$t" ] || { mkdir -p "$TEST_OUT/guest-debug-$t" &&
+			cp "$TEST_OUT/guest-debug-$run"/*.tap "$TEST_OUT/guest-debug-$t/"; }
+		vm=vm
+		[ -z "$run" ] || vm=
+		for one in $skipped; do
+			not_applicable "$TEST_OUT/guest-debug-$t" debug "$one" "$caps" $vm
+			vm=
+		done ;;
 	guest/*/*)
 		k=${1#guest/}; t=${k#*/}; k=${k%%/*}
-		KTAP_SUITES=$(ktap_suites "$k" "$t") SMP=$(smp_of "$t") TIMEOUT=$(cap 900) \
-			tests/guest-run.sh "$k" "$(image "$k")" "$t" "$k" ;;
+		caps=$(caps_file "$k" "$KBUILD/$k") && has=$(caps_append "$caps") || return 1
+		not_applicable "$TEST_OUT/guest-$k-$t" "$k" "$t" "$caps" vm && return 0
+		KTAP_SUITES=$(ktap_suites "$caps" "$t") SMP=$(smp_of "$t") TIMEOUT=$(cap 900) \
+			GUEST_APPEND=$has tests/guest-run.sh "$k" "$(image "$k")" "$t" "$k" ;;
 	crash/kdump)
 		# The capture kernel is the patched kernel itself, read through the host share.
 		img=$(cd "$(dirname "$(image patched)")" && pwd -P)/bzImage

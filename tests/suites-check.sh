@@ -181,6 +181,10 @@ broken parameters-real "'parameters.size.1' should be an integer, a string or nu
 	's/"size": \[1, null\]/"size": [1, 1.5]/'
 broken parameters-repeat "'parameters.routes.2' repeats routes.1" \
 	's/"routes": \[1, 2, 3,/"routes": [1, 2, 2,/'
+broken bad-need "'needs.1' should be KIND:NAME" \
+	's/"module:mctp-null"/"mctp-null"/'
+broken bad-point-need "'point_needs.0.needs.0' should be KIND:NAME" \
+	's/"needs": \["feature:mctp-gateway"\]/"needs": ["gateway:mctp"]/'
 
 # make bench POINTS=: filters of one suite, each on one of its parameters,
 # checked when the recipe is expanded (pb suites points), so make -n too.

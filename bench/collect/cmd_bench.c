@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pb bench-collect --suite S --unit U --accel A --out FILE [--meta K=V]...
- *     [--meta-file F]... [--points FILTERS]... KERNEL=FILE...
+ *     [--meta-file F]... [--points FILTERS]... [--caps KERNEL=CAPS]... KERNEL=FILE...
  *
  * Reads "PB-BENCH suite=S key=value ... ns=X ns2k=Y" lines that guests wrote,
  * groups samples by their parameters and by kernel, and writes one JSON
  * result file (atomically). Every sample is kept; statistics are computed
  * when comparing, so the file stays the raw record. With --points, only
  * the points those filters select (make bench POINTS=, a partial result).
+ * With --caps (pb probe's file of a kernel), a point the kernel lacks the
+ * needs of (the manifest's needs and point_needs) says so in the result:
+ * "not_applicable": {"KERNEL": "KERNEL lacks WHAT"}.
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -17,11 +20,13 @@
 #include "collect/bench_points.h"
 #include "collect/meta_options.h"
 #include "lib/results.h"
+#include "probe/applies.h"
 
 static int bench_collect(int argc, char **argv)
 {
 	const char *suite = NULL, *unit = NULL, *accel = NULL, *out = NULL;
 	json_t *meta = json_object(), *points = json_array(), *filters = json_array(), *root;
+	json_t *caps = json_array();
 	int samples, c;
 	struct args a;
 
@@ -44,6 +49,9 @@ static int bench_collect(int argc, char **argv)
 			if ((c = bench_points_option(&cmd_bench_collect, filters, a.value)))
 				return c;
 			break;
+		case 'C':
+			json_array_append_new(caps, json_string(a.value));
+			break;
 		default:
 			if ((c = meta_option(meta, &a)))
 				return c;
@@ -54,6 +62,9 @@ static int bench_collect(int argc, char **argv)
 	c = bench_points_read(&cmd_bench_collect, suite, a.operands, a.noperands, filters,
 			      points, &samples);
 	json_decref(filters);
+	if (!c && points_mark_not_applicable(suite, points, caps))
+		c = 1;
+	json_decref(caps);
 	if (c)
 		return c;
 	root = json_pack("{s:i,s:s,s:s,s:s,s:o,s:o}", "schema", 1, "suite", suite, "unit", unit,
@@ -73,6 +84,7 @@ static const struct option options[] = {
 	{ "out", required_argument, NULL, 'o' },
 	META_OPTIONS,
 	BENCH_POINTS_OPTION,
+	{ "caps", required_argument, NULL, 'C' },
 	{ 0 },
 };
 
@@ -81,11 +93,13 @@ const struct pb_cmd cmd_bench_collect = {
 	.run = bench_collect,
 	.summary = "gather guests' PB-BENCH lines into a JSON result",
 	.usage = "pb bench-collect --suite S --unit U --accel A --out FILE [--meta K=V]...\n"
-		 "    [--meta-file F]... [--points FILTERS]... KERNEL=FILE...",
+		 "    [--meta-file F]... [--points FILTERS]... [--caps KERNEL=CAPS]... KERNEL=FILE...",
 	.details = "Reads the \"PB-BENCH suite=S key=value ... ns=X ns2k=Y\" lines of each FILE as\n"
 		   "KERNEL's samples and writes one JSON result to FILE (atomically).\n"
 		   META_HELP
-		   BENCH_POINTS_HELP,
+		   BENCH_POINTS_HELP
+		   "  --caps KERNEL=CAPS  pb probe's file of KERNEL: the points it lacks the needs of\n"
+		   "                 are marked not applicable to it, with the reason (repeatable)\n",
 	.options = options,
 	.required = (const char *const[]){ "suite", "unit", "accel", "out", NULL },
 	.min_operands = 1,

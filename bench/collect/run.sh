@@ -31,11 +31,29 @@ else	# the run it is filed under, asked once
 fi
 work=$BENCH_OUT/$suite
 rm -rf "$work" && mkdir -p "$work"
+# What each kernel can do (pb probe): a kernel that lacks what the suite
+# needs (its manifest's "needs") is not booted, and the result says why of
+# it and of each point it lacks the needs of ("point_needs").
+caps_opts='' applies=''
+needs=$("$PB" suites get "$suite" needs)
+for k in $kernels; do
+	caps=$(caps_file "$k" "${PB_KBUILD:-$PB_CACHE/build}/$k") ||
+		{ echo "bench: error: cannot probe the $k kernel" >&2; exit 1; }
+	caps_opts="$caps_opts --caps $k=$caps"
+	# shellcheck disable=SC2086 # the needs are words
+	if na=$("$PB" needs --caps "$caps" $needs); then
+		applies="$applies $k"
+	else
+		[ -n "$na" ] || exit 1
+		echo "bench: $suite on $k: $na"
+	fi
+done
+[ -n "$applies" ] || { echo "bench: error: $suite applies to none of the kernels ($kernels): no result" >&2; exit 1; }
 inputs='' accel_used='' hw=''
 start=$(date +%s)
 
-round() { # round R: one boot of each kernel
-	for k in $kernels; do
+round() { # round R: one boot of each kernel the suite applies to
+	for k in $applies; do
 		dir=$work/$k-$1
 		echo "bench: $suite round $1 on $k"
 		# shellcheck disable=SC2086 # options are words by construction
@@ -92,4 +110,4 @@ bench/collect/meta.sh "$work/meta.txt" "$accel_used" "$r" "$run_id" "$hw"
 # shellcheck disable=SC2086
 "$PB" bench-collect --suite "$suite" --unit "$unit" --accel "$accel_used" \
 	--out "$result" --meta-file "$work/meta.txt" ${points:+--points "$points" --meta "points=$points"} \
-	$inputs
+	$caps_opts $inputs

@@ -41,9 +41,11 @@ job() { # job VM.json FILE JOB_NAME TEST tap|kunit|bench KERNEL [META...]
 	n=$((n + 1))
 }
 
-# dry KUNIT_OR_GUEST_JOB VM.json: the boot as make test defines it (tests/jobs.sh)
+# dry KUNIT_OR_GUEST_JOB VM.json: the boot as make test defines it
+# (tests/jobs.sh), whether or not the kernel has what the test needs: the
+# lab's run says so
 dry() {
-	PB_DRY_KUNIT=${PB_DRY_KUNIT:-} PB=$dry_pb PB_REAL=$real_pb TEST_OUT=$dry BUILD_DIR=$here/build KBUILD=$PB_CACHE/build \
+	NEEDS_UNDECIDED=1 PB_DRY_KUNIT=${PB_DRY_KUNIT:-} PB=$dry_pb PB_REAL=$real_pb TEST_OUT=$dry BUILD_DIR=$here/build KBUILD=$PB_CACHE/build \
 		tests/jobs.sh run "$1" > "$2" 2> "$2.err" || { cat "$2.err" >&2; exit 1; }
 }
 

@@ -1,6 +1,8 @@
 # shellcheck shell=sh
 # What the benchmark scripts share; sourced, not run.
 #   (env: PB, INITRAMFS, ACCEL, PB_CACHE; PB_POINTS; PB_KBUILD: the kernels, default PB_CACHE/build)
+# shellcheck source=bench/lib/caps.sh
+. bench/lib/caps.sh
 
 # project_commit: the run id results are filed under (pb results run-id): the
 # project commit, -dirty when tracked files differ from it.
@@ -39,6 +41,9 @@ suite_vm_options() {
 # their own dir, args, kernel.
 guest_run() {
 	gr_kernel=$1 gr_dir=$2 gr_label=$3 gr_append="kunit.enable=0 pb.run=$4 pb.args=$5"
+	# what the kernel has (pb probe): the guest decides by that, not its name
+	gr_caps=$(caps_file "$gr_kernel" "${PB_KBUILD:-$PB_CACHE/build}/$gr_kernel") || return 1
+	gr_append="$gr_append $(caps_append "$gr_caps")" || return 1
 	[ -z "${PB_POINTS:-}" ] || gr_append="$gr_append pb.points=$PB_POINTS"
 	shift 5
 	mkdir -p "$gr_dir"

@@ -14,6 +14,7 @@
 #include "lib/plotdata.h"
 #include "lib/points.h"
 #include "lib/suites.h"
+#include "probe/needs.h"
 
 enum want { STRING, INTEGER, NUMBER, BOOLEAN, OBJECT, ARRAY, STRINGS, ANY };
 
@@ -543,6 +544,35 @@ static int trace(struct ctx *c, json_t *v, const char *path)
 	return check_object(c, v, path, f);
 }
 
+/* "needs": what a kernel must have, KIND:NAME each (probe/needs.h) */
+static int needs(struct ctx *c, json_t *v, const char *path)
+{
+	char sub[512];
+	json_t *e;
+	size_t i;
+
+	json_array_foreach(v, i, e) {
+		snprintf(sub, sizeof(sub), "%s.%zu", path, i);
+		if (!need_valid(json_string_value(e)))
+			return fail(c, sub, "should be KIND:NAME (KIND: kfunc, config, kunit, "
+				    "feature, fix, module; ! before it: must lack), not '%s'",
+				    json_string_value(e));
+	}
+	return 0;
+}
+
+/* "point_needs": [{"where": [filters], "needs": [...]}]: what some points need */
+static int point_needs(struct ctx *c, json_t *v, const char *path)
+{
+	static const struct field f[] = {
+		{ .key = "where", .want = STRINGS, .required = 1, .inner = filter_list },
+		{ .key = "needs", .want = STRINGS, .required = 1, .inner = needs },
+		{ .key = NULL }
+	};
+
+	return check_objects(c, v, path, f);
+}
+
 int suite_schema_check(json_t *m, const char *file, char *err, size_t len)
 {
 	static const char *const fallbacks[] = { "icount", "tcg", NULL };
@@ -566,6 +596,8 @@ int suite_schema_check(json_t *m, const char *file, char *err, size_t len)
 		{ .key = "plot", .want = OBJECT, .inner = plot },
 		{ .key = "targets", .want = ARRAY, .dflt = "[]", .inner = targets },
 		{ .key = "records", .want = OBJECT, .inner = records },
+		{ .key = "needs", .want = STRINGS, .dflt = "[]", .inner = needs },
+		{ .key = "point_needs", .want = ARRAY, .dflt = "[]", .inner = point_needs },
 		{ .key = NULL }
 	};
 	struct ctx c = { file, err, len };

@@ -231,6 +231,12 @@ static int suite_table(FILE *f, json_t *root, const struct suite *s, int drawn)
 			results_compare(&a, &b, json_string_value(json_object_get(root, "accel")), &c);
 			fprintf(f, " %.3f | %.3f–%.3f | %.3g | %s |\n", c.ratio, c.lo, c.hi, c.p,
 				verdict_text(c.verdict));
+		} else if (json_string_value(json_object_get(json_object_get(p, "not_applicable"),
+							       ha ? "patched" : "baseline"))) {
+			/* pb bench-collect --caps: why the other kernel has no figure */
+			fprintf(f, " – | – | – | not applicable: %s |\n",
+				json_string_value(json_object_get(json_object_get(p, "not_applicable"),
+								  ha ? "patched" : "baseline")));
 		} else {
 			fprintf(f, " – | – | – | %s only |\n", ha ? "baseline" : "patched");
 		}

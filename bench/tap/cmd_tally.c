@@ -1,20 +1,36 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pb tally FILE...: sum TAP result files. Prints every failure, one line per
- * file, and the closing "N passed, N failed, N skipped". A missing or
+ * file, and the closing "N passed, N failed, N skipped", then ", N not
+ * applicable" when some skips say "not applicable" (a test whose needs the
+ * kernel lacks, tests/jobs.sh): those are counted apart. A missing or
  * unparsable file is itself a failure: a stage that never ran must not look
  * like a stage that passed. So is a file with no result at all ("1..0"):
  * every stage tallied here has something to check (a stage of errors only, too).
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "cmd.h"
 #include "args.h"
 #include "tap/ktap.h"
 
+#define NOT_APPLICABLE "not applicable"
+
+static size_t not_applicable(const struct ktap_report *rep)
+{
+	size_t n = 0;
+
+	for (size_t j = 0; j < rep->n; j++)
+		if (rep->results[j].status == KTAP_SKIP && rep->results[j].why &&
+		    strstr(rep->results[j].why, NOT_APPLICABLE))
+			n++;
+	return n;
+}
+
 static int tally(int argc, char **argv)
 {
-	size_t pass = 0, fail = 0, skip = 0;
+	size_t pass = 0, fail = 0, skip = 0, na = 0;
 	int status;
 
 	if (args_operands(&cmd_tally, &argc, argv, &status))
@@ -46,15 +62,22 @@ static int tally(int argc, char **argv)
 				printf("FAIL %s%s%s\n", rep.results[j].path,
 				       rep.results[j].why ? ": " : "",
 				       rep.results[j].why ? rep.results[j].why : "");
-		printf("  %-40s %4zu passed, %zu failed, %zu skipped\n", argv[i],
+		printf("  %-40s %4zu passed, %zu failed, %zu skipped", argv[i],
 		       ktap_count(&rep, KTAP_PASS), ktap_count(&rep, KTAP_FAIL),
-		       ktap_count(&rep, KTAP_SKIP));
+		       ktap_count(&rep, KTAP_SKIP) - not_applicable(&rep));
+		if (not_applicable(&rep))
+			printf(", %zu not applicable", not_applicable(&rep));
+		printf("\n");
 		pass += ktap_count(&rep, KTAP_PASS);
 		fail += ktap_count(&rep, KTAP_FAIL);
-		skip += ktap_count(&rep, KTAP_SKIP);
+		skip += ktap_count(&rep, KTAP_SKIP) - not_applicable(&rep);
+		na += not_applicable(&rep);
 		ktap_free(&rep);
 	}
-	printf("%zu passed, %zu failed, %zu skipped\n", pass, fail, skip);
+	printf("%zu passed, %zu failed, %zu skipped", pass, fail, skip);
+	if (na)
+		printf(", %zu not applicable", na);
+	printf("\n");
 	return fail ? 1 : 0;
 }
 
@@ -64,7 +87,8 @@ const struct pb_cmd cmd_tally = {
 	.summary = "sum TAP result files into the final 'N passed, N failed' line",
 	.usage = "pb tally FILE...",
 	.details = "Prints every failure, a line per FILE and the sum. A missing or unreadable\n"
-		   "FILE, or one that plans no test, is a failure.\n"
+		   "FILE, or one that plans no test, is a failure. A skip that says \"not\n"
+		   "applicable\" (the kernel lacks what the test needs) is counted apart.\n"
 		   "exit status: 1 when anything failed\n",
 	.min_operands = 1,
 	.max_operands = -1,

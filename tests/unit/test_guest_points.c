@@ -4,8 +4,9 @@
  * about exactly the points their suite's results hold: run on the host
  * with pb.points= set, a point-want that writes down each question and
  * answers no, and stubs for the modules and mctp-bench, every point of the
- * newest committed result of mctp-route and mctp-fragment (patched: every
- * point runs there) is asked about, and nothing else.
+ * newest committed result of mctp-route and mctp-fragment (a kernel with
+ * gateway routes, pb.has=mctp-gateway: every point runs there) is asked
+ * about, and nothing else.
  */
 #include <jansson.h>
 #include <limits.h>
@@ -48,7 +49,7 @@ static json_t *asked(const char *suite)
 	   "chmod +x bin/* && "
 	   "sed -e 's|/pb/lib/|%s/vm/guest/lib/|' -e 's|/results/|%s/|' -e 's|/build/modules/|%s/modules/|' "
 	   "%s/suites/%s/guest > guest && "
-	   "PATH=%s/bin:$PATH PB_POINTS=x=1 sh guest patched > guest.out 2>&1",
+	   "PATH=%s/bin:$PATH PB_HAS=mctp-gateway PB_POINTS=x=1 sh guest patched > guest.out 2>&1",
 	   dir, dir, top, dir, dir, top, suite, dir);
 	f = fopen(scratch("asked.txt"), "r");
 	assert_non_null(f);

@@ -58,6 +58,19 @@ static void failures_named(void **state)
 	pb_result_free(&r);
 }
 
+/* A test the kernel lacks the needs of is counted apart from other skips. */
+static void not_applicable_apart(void **state)
+{
+	struct pb_result r;
+
+	(void)state;
+	pb_run(&r, "tally", FIXTURES "/tally/passed.tap", FIXTURES "/tally/not-applicable.tap", NULL);
+	assert_exit(&r, 0);
+	assert_line_matches(r.out, "not-applicable.tap  *0 passed, 0 failed, 0 skipped, 1 not applicable$");
+	assert_line_matches(r.out, "^2 passed, 0 failed, 1 skipped, 1 not applicable$");
+	pb_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -65,6 +78,7 @@ int main(void)
 		cmocka_unit_test(missing_file_fails),
 		cmocka_unit_test(passed_and_skipped_pass),
 		cmocka_unit_test(failures_named),
+		cmocka_unit_test(not_applicable_apart),
 	};
 
 	return cmocka_run_group_tests_name("tally", tests, scratch_make, scratch_remove);

@@ -1,0 +1,21 @@
+# shellcheck shell=sh
+# What a built kernel can do, for the shell (sourced): pb probe's
+# capabilities file of a build, and what to tell its guest.
+#   (env: PB; BUILD_DIR, where the files go, default build/)
+
+# caps_file KERNEL BUILD: probe the kernel build directory BUILD (once per
+# build: pb probe keeps a current file) and print its capabilities file.
+caps_file() {
+	cf_dir=${BUILD_DIR:-build}/caps
+	mkdir -p "$cf_dir" || return 1
+	"$PB" probe --kernel "$1" --out "$cf_dir/$1.json" --modules "${BUILD_DIR:-build}/modules/$1" \
+		"$2" > /dev/null || return 1
+	echo "$cf_dir/$1.json"
+}
+
+# caps_append FILE: the kernel command-line word telling a guest which
+# features and fixes its kernel has (vm/guest/lib/has.sh reads it).
+caps_append() {
+	ca_has=$("$PB" needs --caps "$1" --has) || return 1
+	echo "pb.has=${ca_has:--}"
+}

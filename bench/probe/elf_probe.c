@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <fcntl.h>
+#include <gelf.h>
+#include <stdint.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "probe/elf_probe.h"
+
+#define BTF_ID_FUNC "__BTF_ID__func__"
+/* struct kunit_suite starts with const char name[256] (include/kunit/test.h) */
+#define KUNIT_NAME_MAX 256
+
+struct image {
+	Elf *elf;
+	GElf_Addr suites_start, suites_end;
+};
+
+/* Copy @len bytes at virtual address @addr from the section that holds them. */
+static int read_vaddr(Elf *elf, GElf_Addr addr, void *buf, size_t len)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_PROGBITS)
+			continue;
+		if (addr < sh.sh_addr || addr + len > sh.sh_addr + sh.sh_size)
+			continue;
+		d = elf_getdata(scn, NULL);
+		if (!d || !d->d_buf || addr - sh.sh_addr + len > d->d_size)
+			return -1;
+		memcpy(buf, (char *)d->d_buf + (addr - sh.sh_addr), len);
+		return 0;
+	}
+	return -1;
+}
+
+static void symbol(struct image *im, const char *name, GElf_Addr value, json_t *btf_id_funcs)
+{
+	if (!strcmp(name, "__kunit_suites_start")) {
+		im->suites_start = value;
+	} else if (!strcmp(name, "__kunit_suites_end")) {
+		im->suites_end = value;
+	} else if (!strncmp(name, BTF_ID_FUNC, strlen(BTF_ID_FUNC))) {
+		/* __BTF_ID__func__NAME__COUNTER: NAME may itself hold "__" */
+		const char *f = name + strlen(BTF_ID_FUNC), *end = strrchr(f, '_');
+		char fn[256];
+
+		if (!end || end - f < 2 || end[-1] != '_' || (size_t)(end - 1 - f) >= sizeof(fn))
+			return;
+		memcpy(fn, f, end - 1 - f);
+		fn[end - 1 - f] = '\0';
+		json_object_set_new(btf_id_funcs, fn, json_true());
+	}
+}
+
+static int symbols(struct image *im, json_t *btf_id_funcs)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	int found = 0;
+
+	while ((scn = elf_nextscn(im->elf, scn))) {
+		Elf_Data *d;
+		GElf_Sym s;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB)
+			continue;
+		d = elf_getdata(scn, NULL);
+		for (size_t i = 0; d && sh.sh_entsize && i < sh.sh_size / sh.sh_entsize; i++) {
+			const char *name;
+
+			if (!gelf_getsym(d, (int)i, &s))
+				continue;
+			name = elf_strptr(im->elf, sh.sh_link, s.st_name);
+			if (name && *name)
+				symbol(im, name, s.st_value, btf_id_funcs);
+		}
+		found = 1;
+	}
+	return found ? 0 : -1;
+}
+
+static int kunit_suites(struct image *im, json_t *kunit, char *err, size_t errlen)
+{
+	for (GElf_Addr p = im->suites_start; p < im->suites_end; p += sizeof(uint64_t)) {
+		uint64_t suite;
+		char name[KUNIT_NAME_MAX];
+
+		if (read_vaddr(im->elf, p, &suite, sizeof(suite)) ||
+		    read_vaddr(im->elf, suite, name, sizeof(name))) {
+			snprintf(err, errlen, "cannot read the KUnit suite table at %#llx",
+				 (unsigned long long)p);
+			return -1;
+		}
+		name[sizeof(name) - 1] = '\0';
+		json_array_append_new(kunit, json_string(name));
+	}
+	return 0;
+}
+
+int elf_probe(const char *vmlinux, json_t *kunit, json_t *btf_id_funcs, char *err, size_t errlen)
+{
+	struct image im = { 0 };
+	int fd, rc = -1;
+
+	if (elf_version(EV_CURRENT) == EV_NONE) {
+		snprintf(err, errlen, "libelf: %s", elf_errmsg(-1));
+		return -1;
+	}
+	fd = open(vmlinux, O_RDONLY);
+	if (fd < 0) {
+		snprintf(err, errlen, "cannot open %s: %m", vmlinux);
+		return -1;
+	}
+	im.elf = elf_begin(fd, ELF_C_READ, NULL);
+	if (!im.elf || elf_kind(im.elf) != ELF_K_ELF || gelf_getclass(im.elf) != ELFCLASS64)
+		snprintf(err, errlen, "%s is not a 64-bit ELF file", vmlinux);
+	else if (symbols(&im, btf_id_funcs))
+		snprintf(err, errlen, "%s has no symbol table", vmlinux);
+	else
+		rc = kunit_suites(&im, kunit, err, errlen);
+	elf_end(im.elf);
+	close(fd);
+	return rc;
+}

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/git_output.h"
+#include "probe/btf_probe.h"
+#include "probe/features.h"
+
+static int in_array(const json_t *a, const char *s)
+{
+	size_t i;
+	json_t *v;
+
+	json_array_foreach(a, i, v)
+		if (json_is_string(v) && !strcmp(json_string_value(v), s))
+			return 1;
+	return 0;
+}
+
+static int file_has(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0;
+	int found;
+
+	if (!f)
+		return 0;
+	found = getdelim(&buf, &len, '\0', f) > 0 && strstr(buf, text);
+	free(buf);
+	fclose(f);
+	return found;
+}
+
+/* Every check of one feature; *why the first that fails. -1: bad entry. */
+static int feature_holds(const struct probe_ctx *ctx, const json_t *f, char *why, size_t len)
+{
+	const char *key, *text;
+	size_t i;
+	json_t *v;
+
+	json_array_foreach(json_object_get(f, "kfuncs"), i, v)
+		if (!in_array(json_object_get(ctx->caps, "kfuncs"), json_string_value(v)))
+			return snprintf(why, len, "kfunc %s", json_string_value(v)), 0;
+	json_array_foreach(json_object_get(f, "config"), i, v)
+		if (!json_object_get(json_object_get(ctx->caps, "config"), json_string_value(v)))
+			return snprintf(why, len, "%s", json_string_value(v)), 0;
+	json_array_foreach(json_object_get(f, "btf"), i, v) {
+		int has = btf_probe_has(ctx->btf, json_string_value(v));
+
+		if (has < 0)
+			return snprintf(why, len, "btf '%s': not a type or member",
+					json_string_value(v)), -1;
+		if (!has)
+			return snprintf(why, len, "%s (BTF)", json_string_value(v)), 0;
+	}
+	json_object_foreach((json_t *)json_object_get(f, "uapi"), key, v) {
+		char path[4096];
+
+		text = json_string_value(v);
+		snprintf(path, sizeof(path), "%s/include/uapi/%s", ctx->src, key);
+		if (!text || !file_has(path, text))
+			return snprintf(why, len, "%s in include/uapi/%s", text ? text : "?", key), 0;
+	}
+	return 1;
+}
+
+static int git(const char *src, char *const *args, char **out)
+{
+	char *argv[16] = { "git", "-C", (char *)src };
+	int n = 3;
+
+	while (*args && n < 15)
+		argv[n++] = *args++;
+	argv[n] = NULL;
+	*out = NULL;
+	return git_output(argv, out);
+}
+
+/* Is the fix in the source? *how says what showed it (or that nothing did). */
+static int fix_present(const struct probe_ctx *ctx, const json_t *fix, char *how, size_t len)
+{
+	const char *up = json_string_value(json_object_get(fix, "upstream"));
+	const char *subject = json_string_value(json_object_get(fix, "subject"));
+	const char *patch = json_string_value(json_object_get(fix, "patch"));
+	char *out, grep[1024], path[4096];
+	int is_git, rc;
+
+	is_git = git(ctx->src, (char *[]){ "rev-parse", "--verify", "-q", "HEAD", NULL }, &out) == 0;
+	free(out);
+	if (is_git && up) {
+		rc = git(ctx->src, (char *[]){ "merge-base", "--is-ancestor", (char *)up, "HEAD", NULL },
+			 &out);
+		free(out);
+		if (rc == 0)
+			return snprintf(how, len, "upstream commit %.12s in the history", up), 1;
+	}
+	if (is_git && subject) {
+		snprintf(grep, sizeof(grep), "--grep=%s", subject);
+		rc = git(ctx->src, (char *[]){ "log", "-F", "--format=%s", grep, "HEAD", NULL }, &out);
+		for (char *l = out, *nl; rc == 0 && l && *l; l = nl + 1) {
+			nl = strchr(l, '\n');
+			if (nl)
+				*nl = '\0';
+			if (!strcmp(l, subject)) {
+				free(out);
+				return snprintf(how, len, "a commit '%s' in the history", subject), 1;
+			}
+			if (!nl)
+				break;
+		}
+		free(out);
+	}
+	if (patch) {
+		snprintf(path, sizeof(path), "%s/%s", ctx->repo, patch);
+		rc = git(ctx->src, (char *[]){ "apply", "--check", "-R", path, NULL }, &out);
+		free(out);
+		if (rc == 0)
+			return snprintf(how, len, "%s reverses cleanly", patch), 1;
+	}
+	snprintf(how, len, "no sign of it (%s%s%s)", up ? "upstream commit, " : "",
+		 subject ? "subject, " : "", patch ? "patch reversed" : "");
+	return 0;
+}
+
+int features_probe(const struct probe_ctx *ctx, const json_t *table, json_t *caps, char *err,
+		   size_t errlen)
+{
+	json_t *features = json_object(), *fixes = json_object(), *evidence = json_object();
+	const char *name;
+	char why[1024];
+	json_t *f;
+	int rc;
+
+	json_object_set_new(caps, "features", features);
+	json_object_set_new(caps, "fixes", fixes);
+	json_object_set_new(caps, "evidence", evidence);
+	json_object_foreach((json_t *)json_object_get(table, "features"), name, f) {
+		rc = feature_holds(ctx, f, why, sizeof(why));
+		if (rc < 0)
+			return snprintf(err, errlen, "feature %s: %s", name, why), -1;
+		json_object_set_new(features, name, json_boolean(rc));
+		json_object_set_new(evidence, name, json_string(rc ? "every check holds" : why));
+	}
+	json_object_foreach((json_t *)json_object_get(table, "fixes"), name, f) {
+		rc = fix_present(ctx, f, why, sizeof(why));
+		json_object_set_new(fixes, name, json_boolean(rc));
+		json_object_set_new(evidence, name, json_string(why));
+	}
+	return 0;
+}

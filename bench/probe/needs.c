@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <string.h>
+
+#include "probe/needs.h"
+
+static const char *const kinds[] = { "kfunc", "config", "kunit", "feature", "fix", "module" };
+
+static int kind_of(const char *need, const char **name)
+{
+	const char *colon;
+
+	if (*need == '!')
+		need++;
+	colon = strchr(need, ':');
+	if (!colon || !colon[1])
+		return -1;
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (strlen(kinds[i]) == (size_t)(colon - need) && !strncmp(need, kinds[i], colon - need)) {
+			*name = colon + 1;
+			return (int)i;
+		}
+	return -1;
+}
+
+int need_valid(const char *need)
+{
+	const char *name;
+
+	return kind_of(need, &name) >= 0;
+}
+
+static int in_array(const json_t *a, const char *s)
+{
+	size_t i;
+	json_t *v;
+
+	json_array_foreach(a, i, v)
+		if (!strcmp(json_string_value(v) ? json_string_value(v) : "", s))
+			return 1;
+	return 0;
+}
+
+int need_holds(const json_t *caps, const char *need, char *what, size_t len)
+{
+	const char *name, *ev;
+	int kind = kind_of(need, &name), holds = 0;
+	json_t *m;
+
+	switch (kind) {
+	case 0:
+		holds = in_array(json_object_get(caps, "kfuncs"), name);
+		snprintf(what, len, "%s", name);
+		break;
+	case 1:
+		holds = json_object_get(json_object_get(caps, "config"), name) != NULL;
+		snprintf(what, len, "%s", name);
+		break;
+	case 2:
+		holds = in_array(json_object_get(caps, "kunit"), name);
+		snprintf(what, len, "the KUnit suite %s", name);
+		break;
+	case 3:
+	case 4:
+		m = json_object_get(caps, kind == 3 ? "features" : "fixes");
+		if (!json_object_get(m, name)) {
+			snprintf(what, len, "no %s %s in bench/probe/features.json",
+				 kind == 3 ? "feature" : "fix", name);
+			return -1;
+		}
+		holds = json_is_true(json_object_get(m, name));
+		ev = json_string_value(json_object_get(json_object_get(caps, "evidence"), name));
+		snprintf(what, len, "%s%s%s%s%s", kind == 4 ? "the fix " : "", name,
+			 ev ? " (" : "", ev ? ev : "", ev ? ")" : "");
+		break;
+	case 5:
+		m = json_object_get(json_object_get(caps, "modules"), name);
+		ev = json_string_value(m) ? json_string_value(m) : "no such module in kernel/modules";
+		/* a module never built is a missing prerequisite, not a kernel's lack */
+		if (!m || !strncmp(ev, "not built", 9)) {
+			snprintf(what, len, "module %s: %s", name, ev);
+			return -1;
+		}
+		holds = !strcmp(ev, "built");
+		snprintf(what, len, "module %s (%s)", name, ev);
+		break;
+	default:
+		snprintf(what, len, "'%s' is not KIND:NAME (KIND: kfunc, config, kunit, feature, fix, module)",
+			 need);
+		return -1;
+	}
+	return *need == '!' ? !holds : holds;
+}
+
+int needs_hold(const json_t *caps, const json_t *needs, char *reason, size_t len)
+{
+	const char *kernel = json_string_value(json_object_get(caps, "kernel"));
+	char what[1024];
+	size_t i;
+	json_t *v;
+
+	json_array_foreach(needs, i, v) {
+		int rc;
+
+		if (!json_is_string(v)) {
+			snprintf(reason, len, "a need is not a string");
+			return -1;
+		}
+		rc = need_holds(caps, json_string_value(v), what, sizeof(what));
+		if (rc < 0) {
+			snprintf(reason, len, "%s", what);
+			return -1;
+		}
+		if (!rc) {
+			snprintf(reason, len, "%s %s %s", kernel ? kernel : "the kernel",
+				 *json_string_value(v) == '!' ? "has" : "lacks", what);
+			return 0;
+		}
+	}
+	return 1;
+}
