@@ -24,6 +24,11 @@ for dir in "$here"/modules/*/; do
 	   ls "$work"/*.ko > /dev/null 2>&1; then
 		continue
 	fi
+	# failed against this very build before: its build.log says why
+	if [ -f "$work/.pb-failed" ] && [ "$(cat "$work/.pb-failed")" = "$key" ]; then
+		failed="$failed $name"
+		continue
+	fi
 	# the module's .ko files, by its Kbuild: another kernel's must not stay
 	kos=$(sed -n 's/^obj-m[[:space:]]*[+:]*=[[:space:]]*//p' "$dir/Kbuild" | sed 's/\.o\b/.ko/g')
 	# shellcheck disable=SC2086 # names of .ko files, no blanks
@@ -34,6 +39,7 @@ for dir in "$here"/modules/*/; do
 	if ! make -s -C "$kbuild" ARCH=x86_64 CC="ccache gcc" M="$work" modules > "$work/build.log" 2>&1; then
 		echo "modules: $name failed to build against $variant:" >&2
 		tail -n 20 "$work/build.log" >&2
+		echo "$key" > "$work/.pb-failed"
 		failed="$failed $name"
 		continue
 	fi
