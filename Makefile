@@ -22,7 +22,8 @@ KCONFIG ?=
 export KCONFIG
 # (make setup BASELINE=debian-X.Y installs the package the pair's id needs)
 SETUP_GOALS := setup setup-test setup-bench setup-flamegraph
-PAIR := $(if $(and $(strip $(BASELINE)$(PATCHED)),$(filter-out $(SETUP_GOALS),$(or $(MAKECMDGOALS),all))),$(shell SERIES='$(SERIES)' kernel/pair.sh id \
+PAIR := $(if $(and $(strip $(BASELINE)$(PATCHED)),$(filter-out $(SETUP_GOALS),$(or $(MAKECMDGOALS),all))),$(shell \
+	PB_CACHE='$(PB_CACHE)' KCONFIG='$(KCONFIG)' SERIES='$(SERIES)' kernel/pair.sh id \
 	'$(or $(BASELINE),baseline)' '$(or $(PATCHED),patched)' 2>&1; echo " $$?"))
 ifneq ($(PAIR),)
 ifneq ($(lastword $(PAIR)),0)
@@ -72,16 +73,20 @@ PKGS_VM := qemu-system-x86 busybox-static cpio
 # (pb probe reads a vmlinux's BTF with libbpf and its symbols with libelf)
 PKGS_HARNESS := libcmocka-dev libjansson-dev gnuplot-nox libbpf-dev libelf-dev
 PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
+# the sanitizer kernel built with LLVM (make test-llvm: kbuild's LLVM=1
+# needs clang, lld and LLVM's binutils; Debian 12's are version 14)
+PKGS_LLVM := clang lld llvm
 # perf (make profile), hyperfine (the commands suite's guest runs the
 # host's), trace-cmd (make trace)
 PKGS_BENCH := linux-perf hyperfine trace-cmd
 # make test's own: kexec (the kdump test runs the host's), shellcheck, tmux
 # (make shell driven as a person would, tests/shell-check.sh),
 # Python for kunit.py and the KCIDB and LAVA checks (tests/*.py), the
-# jsonschema library they use, lava-run with LAVA's schemas, and jq (the
-# flame graph pages' data, tests/flamegraph-check.sh)
+# jsonschema library they use, lava-run with LAVA's schemas, jq (the
+# flame graph pages' data, tests/flamegraph-check.sh), and clang with lld
+# and llvm (the project's own kernel objects built with LLVM=1, make test-clang)
 PKGS_TEST := kexec-tools shellcheck tmux python3 python3-jsonschema python3-rfc3987 lava-common \
-	lava-dispatcher jq
+	lava-dispatcher jq clang lld llvm
 # make test-flamegraph-browser's only (headless), never make test's
 PKGS_BROWSER := chromium
 # make lava-lab's LAVA instance (and make test-lava) only, never make test's
@@ -139,9 +144,9 @@ stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
 .PHONY: help setup setup-test setup-bench setup-flamegraph flamegraph test-flamegraph \
 	test-flamegraph-browser trees kernels kernels-all kernel-baseline kernel-patched \
-	kernel-debug tools harness-files initramfs bpf bpf-debug modules-debug test test-sources test-pair test-debug test-load test-unit test-suites test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
+	kernel-debug kernel-debug-llvm tools harness-files initramfs bpf bpf-debug bpf-debug-llvm modules-debug modules-debug-llvm test test-sources test-pair test-debug test-llvm test-load test-unit test-suites test-clang test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
 	compare history report plots modules check-series upstream test-upstream shell jobs run clean distclean cache-status cache-clean kcidb test-kcidb lava \
-	test-lava-schema suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
+	test-lava-schema test-lava-bench suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
 	lava-collect test-lava
 
 help:
@@ -158,6 +163,7 @@ help:
 	@echo "  make kernels     build the baseline and patched kernels side by side (skipped when current;"
 	@echo "                   KERNEL_JOBS=n jobs in all, default CPUs + 1)"
 	@echo "  make kernel-debug  build the sanitizer kernel (patched + debug.config)"
+	@echo "  make kernel-debug-llvm  the same built with clang and lld (LLVM=1)"
 	@echo "  make tools       build the host harness ($(PB)) and its unit tests"
 	@echo "  make initramfs   build the guest initramfs ($(INITRAMFS))"
 	@echo "  make bpf         build workloads/bpf/*.bpf.c and their libbpf runners per kernel"
@@ -173,6 +179,8 @@ help:
 	@echo "  make test-sources  BASELINE=/PATCHED= source names: ids by content, bad input, repository untouched;"
 	@echo "                    the config fragment of a tree's Linux version"
 	@echo "  make test-pair   a pair named by a clone of the cache's tree reuses the kernels, gives the same figure"
+	@echo "  make test-clang  the objects of the project's own patches compile with clang (LLVM=1),"
+	@echo "                   as configured and with asm goto outputs forced on"
 	@echo "  make test-results  RESULTS.md and HISTORY.md reproduced from results/, plots, history and compare checks"
 	@echo "  make test-kunit  KUnit on baseline and patched only"
 	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS)), then test-crash"
@@ -182,6 +190,8 @@ help:
 	@echo "                   ($(UPSTREAM_OUT)/TOPIC/); make test-upstream checks them"
 	@echo "  make test-harness  guest fault handling (panic, hang, exit codes, broken patch)"
 	@echo "  make test-debug  KUnit and guest tests on the sanitizer kernel (KASAN, lockdep, kmemleak)"
+	@echo "  make test-llvm   build the sanitizer kernel with clang (debug-llvm), run test-debug's"
+	@echo "                   KUnit and guest tests on it (not in make test; CI runs it after)"
 	@echo "  make test-load   the guest boots idle, then beside CPU hogs and a busy guest: verdicts must agree"
 	@echo "                   (STAGES= some of: $(GUEST_STAGES))"
 	@echo "  make selfcheck   A/A false flags, planted-regression power, noise (AA_RUNS= POWER_RUNS= TCG_RUNS=)"
@@ -199,6 +209,7 @@ help:
 	@echo "  make lava        LAVA v2 jobs in $(LAVA_OUT)/: [TEST=name|SUITE=name] [KERNEL=k] [ROUNDS=n]"
 	@echo "                   (LAVA_ARTEFACT_URL=, LAVA_BUILD_DIR=, LAVA_ACCEL=)"
 	@echo "  make test-lava-schema  every job make lava writes passes LAVA's submission schema"
+	@echo "  make test-lava-bench  recorded LAVA benchmark jobs collect into make bench's result"
 	@echo "  make lava-run    run make lava's jobs with Debian's lava-run here, results as TAP"
 	@echo "                   in $(LAVA_RUN_OUT)/ (LAVA_JOBS= some of $(LAVA_OUT)/*.yaml)"
 	@echo "  make test-lava-run  lava-run's KUnit and mctp-net TAP equal pb vm's; a panic fails"
@@ -206,7 +217,8 @@ help:
 	@echo "                   state in $(LAVA_LAB)/; make lava-lab-stop ends it"
 	@echo "  make lava-submit  submit make lava's jobs (or LAVA_JOBS=) with lavacli to"
 	@echo "                   LAVA_IDENTITY= (default pb-lab: make lava-lab's); ids in $(LAVA_SUBMIT_OUT)/"
-	@echo "  make lava-collect  wait for them (LAVA_WAIT=s), their results as TAP in $(LAVA_SUBMIT_OUT)/"
+	@echo "  make lava-collect  wait for them (LAVA_WAIT=s), their results as TAP in $(LAVA_SUBMIT_OUT)/,"
+	@echo "                   benchmark jobs' as make bench's results (RESULTS_DIR, the pair's)"
 	@echo "  make test-lava   lab up, KUnit and mctp-net jobs submitted and collected, TAP equal"
 	@echo "                   pb vm's, lab down, nothing left running (not in make test)"
 	@echo "  make plots       draw plots/*.png (gnuplot) from the newest results (by history)"
@@ -225,7 +237,7 @@ help:
 
 setup: setup-test setup-bench
 setup-test: setup-flamegraph
-	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_TEST)
+	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_LLVM) $(PKGS_TEST)
 setup-bench: setup-flamegraph
 	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_BENCH)
 # The flame graphs' library, d3-flame-graph, from the npm registry as
@@ -254,6 +266,10 @@ kernel-debug: trees
 else
 kernel-debug: kernels-all	# the PATCHED source's sanitizer kernel, in the pair
 endif
+# The sanitizer kernel built with clang and lld (kernel/compiler.sh): make test-llvm's.
+kernel-debug-llvm: trees
+	@kernel/edits.sh debug-llvm
+	@kernel/build.sh debug-llvm
 # make selfcheck's third kernel: patched + the planted cost of kernel/selfcheck/.
 SELFCHECK_SERIES := kernel/selfcheck
 kernel-selfcheck: trees
@@ -341,15 +357,17 @@ BPF_KERNELS := baseline patched
 BPF_PROGS := strings strings_badproto strbench_alt strbench_kfunc strbench_byteloop streams streambench_alt \
 	streambench_kfunc
 BPF_RUNNERS := bpf-strings bpf-strbench bpf-streams stream-cat bpf-streambench
-BPF_BINS := $(foreach k,$(BPF_KERNELS) debug,$(addprefix $(BUILD)/bpf/$(k)/,$(BPF_RUNNERS)))
+BPF_SANITIZER_KERNELS := debug debug-llvm
+BPF_BINS := $(foreach k,$(BPF_KERNELS) $(BPF_SANITIZER_KERNELS),$(addprefix $(BUILD)/bpf/$(k)/,$(BPF_RUNNERS)))
 BPF_CFLAGS := -O2 -g -Wall -Werror -target bpf -mcpu=v3 -D__TARGET_ARCH_x86 -Iworkloads/bpf
 
-BPF_KEEP := $(foreach k,$(BPF_KERNELS) debug,$(BUILD)/bpf/$(k)/vmlinux.h \
+BPF_KEEP := $(foreach k,$(BPF_KERNELS) $(BPF_SANITIZER_KERNELS),$(BUILD)/bpf/$(k)/vmlinux.h \
 	$(foreach p,$(BPF_PROGS),$(BUILD)/bpf/$(k)/$(p).bpf.o $(BUILD)/bpf/$(k)/$(p).skel.h))
 .SECONDARY: $(BPF_KEEP) $(foreach k,$(BPF_KERNELS) debug,$(BUILD)/bpf/$(k)/kernel)
 
-bpf: kernels $(filter-out $(BUILD)/bpf/debug/%,$(BPF_BINS))
+bpf: kernels $(filter-out $(foreach k,$(BPF_SANITIZER_KERNELS),$(BUILD)/bpf/$(k)/%),$(BPF_BINS))
 bpf-debug: kernel-debug modules-debug $(addprefix $(BUILD)/bpf/debug/,$(BPF_RUNNERS))
+bpf-debug-llvm: kernel-debug-llvm modules-debug-llvm $(addprefix $(BUILD)/bpf/debug-llvm/,$(BPF_RUNNERS))
 
 # vmlinux is kernel/build.sh's (make kernels): this says so to make, which
 # otherwise stops make -n on a machine without kernels ("No rule to make").
@@ -393,13 +411,16 @@ test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	-@$(MAKE) --no-print-directory test-ktap-agree
 	-@$(MAKE) --no-print-directory test-shellcheck
 	-@$(MAKE) --no-print-directory test-sources
+	-@$(MAKE) --no-print-directory test-clang
 	-@$(MAKE) --no-print-directory test-results
 	-@$(MAKE) --no-print-directory test-kcidb
 	-@$(MAKE) --no-print-directory test-lava-schema
+	-@$(MAKE) --no-print-directory test-lava-bench
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
 	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/flamegraph.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
-		$(TEST_OUT)/sources.tap $(TEST_OUT)/versions.tap $(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
+		$(TEST_OUT)/sources.tap $(TEST_OUT)/versions.tap $(TEST_OUT)/clang.tap $(TEST_OUT)/results.tap \
+		$(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap $(TEST_OUT)/lava-bench.tap \
 		$(call stage_taps,$(GUEST_STAGES))
 
 test-unit: tools
@@ -473,6 +494,15 @@ test-shellcheck:
 	@mkdir -p $(TEST_OUT)
 	@tests/shellcheck.sh $(TEST_OUT)/shellcheck.tap
 
+# Every object the project's own patches (author patchbench) touch compiles
+# with clang, LLVM=1, as the patched kernel is configured and again with
+# asm goto outputs forced on, as newer gcc and clang >= 17 take them: a jump
+# out of a cleanup scope is then an error (tests/clang-check.sh). Host
+# only; needs the patched tree (make trees), ccache keeps a warm run short.
+test-clang: trees
+	@mkdir -p $(TEST_OUT)
+	-@$(DRY_RUN) tests/clang-check.sh $(SERIES) $(TEST_OUT)/clang.tap
+
 # results/, RESULTS.md, HISTORY.md and the plots agree; selection, history and comparison
 # on planted results (tests/results-check.sh). Host only.
 test-results: tools
@@ -488,13 +518,18 @@ test-kunit: STAGES := kunit
 test-guest: STAGES := guest crash
 test-crash: STAGES := crash
 test-debug: STAGES := debug
+# The same KUnit and guest jobs on the sanitizer kernel built with clang
+# (tests/jobs.sh's llvm stage). Not in make test: a cold clang build is
+# most of half an hour; .ci/run runs it after make test.
+test-llvm: STAGES := llvm
 test-harness: STAGES := harness
 # lava-run's KUnit and mctp-net jobs on the patched kernel give pb vm's
 # TAP; a panicking guest's job fails with its log tail (tests/lava-run.sh).
 test-lava-run: STAGES := lava
 test-kunit test-guest test-crash test-harness test-lava-run: tools initramfs modules bpf
 test-debug: setup-test kernel-debug bpf-debug tools initramfs
-test-kunit test-guest test-crash test-debug test-harness test-lava-run:
+test-llvm: setup-test kernel-debug-llvm bpf-debug-llvm tools initramfs
+test-kunit test-guest test-crash test-debug test-llvm test-harness test-lava-run:
 	@mkdir -p $(TEST_OUT)
 	-@$(RUN_JOBS) $(STAGES)
 	@$(PB) tally $(call stage_taps,$(STAGES))
@@ -522,8 +557,9 @@ shell: tools initramfs
 # its verdict as make test prints it, its TAP and logs.
 JOB ?=
 jobs:
-	@tests/jobs.sh list $(GUEST_STAGES)
-run: tools initramfs $$(if $$(filter %/debug %/debug/%,$$(JOB)),bpf-debug,modules bpf)
+	@tests/jobs.sh list $(GUEST_STAGES) llvm
+run: tools initramfs $$(if $$(filter %/debug-llvm %/debug-llvm/%,$$(JOB)),bpf-debug-llvm,$$(if \
+		$$(filter %/debug %/debug/%,$$(JOB)),bpf-debug,modules bpf))
 	@tests/jobs.sh check "$(JOB)"
 	@mkdir -p $(TEST_OUT)
 	@start=$$(date +%s); out=$(TEST_OUT)/run-$$(echo "$(JOB)" | tr / _).out; \
@@ -587,6 +623,8 @@ modules: kernels
 	@kernel/modules.sh patched $(BUILD)/modules/patched
 modules-debug: kernel-debug
 	@kernel/modules.sh debug $(BUILD)/modules/debug
+modules-debug-llvm: kernel-debug-llvm
+	@kernel/modules.sh debug-llvm $(BUILD)/modules/debug-llvm
 modules-selfcheck: kernel-selfcheck
 	@kernel/modules.sh selfcheck $(BUILD)/modules/selfcheck
 modules-bisect: kernel-bisect
@@ -616,10 +654,12 @@ bench: setup-bench kernels modules bpf tools initramfs suites-check
 			TARGET_MDE=$(TARGET_MDE) PB_POINTS="$$points" $$run $$s $(ROUNDS) || exit 1; \
 	done
 	@if [ -n '$(bench_points)' ]; then \
-		r=$$($(PB) results path --partial $(SUITE)) && f=$$($(PB) results newest $(SUITE) 2>/dev/null); \
+		r=$$($(PB) results path --partial $(SUITE)) && \
+		f=$$($(PB) results newest $(SUITE) 2>/dev/null || \
+			$(PB) results newest --root results $(SUITE) 2>/dev/null); \
 		echo "bench: $(SUITE), points $(bench_points): the partial result $$r (not in RESULTS.md)"; \
 		echo "  its two kernels: $(PB) compare $$r:baseline $$r:patched"; \
-		echo "  against the newest full result: $(PB) compare $${f:-results/RUN/$(SUITE).json} $$r"; \
+		[ -z "$$f" ] || echo "  against the newest full result: $(PB) compare $$f $$r"; \
 	elif [ -n "$$RESULTS_DIR" ] && [ "$(abspath $(REPORT_OUT))" = "$(CURDIR)" ]; then \
 		echo "bench: results in $$RESULTS_DIR; their report: make report RESULTS_DIR=$$RESULTS_DIR REPORT_OUT=DIR"; \
 	else $(MAKE) --no-print-directory report; fi
@@ -747,7 +787,7 @@ LAVA_TEST_LIST = $(if $(call lava_given,SUITE),,$(or $(TEST),$(GUEST_TESTS)))
 LAVA_SUITE_LIST = $(if $(TEST),,$(SUITE))
 LAVA_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS) LAVA_ARTEFACT_URL=$(LAVA_ARTEFACT_URL) \
 	LAVA_BUILD_DIR=$(LAVA_BUILD_DIR) LAVA_ACCEL=$(LAVA_ACCEL)
-lava: tools suites-check
+lava: tools suites-check $(if $(PAIR),kernels)
 	@[ -z "$(filter-out $(GUEST_TESTS),$(TEST))" ] || \
 		{ echo "make lava: TEST= one of: $(GUEST_TESTS)" >&2; exit 1; }
 	@[ -z "$(filter-out $(LAVA_SUITES),$(LAVA_SUITE_LIST))" ] || \
@@ -761,6 +801,13 @@ test-lava-schema: tools suites-check
 	@mkdir -p $(TEST_OUT)
 	-@$(LAVA_ENV) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
 		tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
+
+# Recorded lava-run logs of page-pool jobs (tests/fixtures/lava-bench/)
+# through make lava-collect's path into a result: the one pb bench-collect
+# makes of the same PB-BENCH lines (tests/lava-bench.sh; host only).
+test-lava-bench: tools suites-check
+	@mkdir -p $(TEST_OUT)
+	-@PB=$(PB) INITRAMFS=$(INITRAMFS) tests/lava-bench.sh $(TEST_OUT)/lava-bench.tap
 
 # Run LAVA jobs with Debian's lava-run (bench/lava/lava-run.sh) on a qemu device
 # for this machine; each job's TAP, as pb vm or pb kunit leaves it, in

@@ -1,10 +1,11 @@
 #!/bin/sh
 # Build one kernel variant out of tree, with ccache, unless its stamp is current.
 #
-#   build.sh baseline|patched|debug|selfcheck|bisect|check|t-TREE[-debug]|s-HASH[-debug]
+#   build.sh baseline|patched|debug|debug-llvm|selfcheck|bisect|check|t-TREE[-debug]|s-HASH[-debug]
 #
 # baseline = pristine tree + bench.config; patched = patched tree + bench.config;
 # debug = patched tree + bench.config + debug.config (sanitizers);
+# debug-llvm = debug built with clang and lld (kbuild's LLVM=1, make test-llvm);
 # selfcheck = patched + kernel/selfcheck/ (make selfcheck's planted cost) + bench.config;
 # bisect = pristine + the series up to one patch (make bisect) + bench.config;
 # t-TREE = a tree of the user's (kernel/source.sh: $PB_CACHE/trees/TREE, its
@@ -22,7 +23,7 @@ set -eu
 
 : "${PB_CACHE:?PB_CACHE must be set}"
 here=$(cd "$(dirname "$0")" && pwd)
-variant=${1:?usage: build.sh baseline|patched|debug|selfcheck|bisect|check|t-TREE[-debug]|s-HASH[-debug]}
+variant=${1:?usage: build.sh baseline|patched|debug|debug-llvm|selfcheck|bisect|check|t-TREE[-debug]|s-HASH[-debug]}
 lock_shared=1
 # shellcheck source=kernel/lock.sh
 . "$here/lock.sh"
@@ -45,7 +46,7 @@ set --
 case $variant in
 baseline) src=$PB_CACHE/src ;;
 patched) src=$PB_CACHE/src-patched ;;
-debug) src=$PB_CACHE/src-patched; set -- "$@" "$here/config/debug.config" ;;
+debug | debug-llvm) src=$PB_CACHE/src-patched; set -- "$@" "$here/config/debug.config" ;;
 baseline-debug) src=$PB_CACHE/src; set -- "$@" "$here/config/debug.config" ;;
 selfcheck) src=$PB_CACHE/src-selfcheck ;;
 bisect) src=$PB_CACHE/src-bisect ;;	# make bisect
@@ -61,6 +62,11 @@ esac
 # command lines, and ccache shares objects between them.
 out=$src/pb-build-$variant
 [ -f "$src/Makefile" ] || { echo "build: no source tree at $src (run 'make trees')" >&2; exit 1; }
+# The compiler per variant (kernel/compiler.sh): gcc, or clang for *-llvm;
+# the key has the version line of the one used.
+# shellcheck source=kernel/compiler.sh
+. "$here/compiler.sh"
+compiler_select "$variant"
 
 if [ -n "${KCONFIG:-}" ]; then
 	[ -f "$KCONFIG" ] || { echo "build: error: KCONFIG=$KCONFIG: no such file" >&2; exit 1; }
@@ -77,7 +83,7 @@ if [ -f "$src/.pb-tree" ]; then
 else
 	tree=$(git -C "$src" rev-parse 'HEAD^{tree}')
 fi
-key=$(printf '%s\n' "$version" "$tree" "$request" "$(cat "$0" "$here/fragments.sh")" "$(gcc --version | head -n 1)" |
+key=$(printf '%s\n' "$version" "$tree" "$request" "$(cat "$0" "$here/fragments.sh")" "$cc_version" |
 	sha256sum | cut -c1-16)
 
 if [ -f "$out/.pb-stamp" ] && [ "$(cat "$out/.pb-stamp")" = "$key" ] &&
@@ -89,7 +95,7 @@ fi
 export CCACHE_DIR="${CCACHE_DIR:-$PB_CACHE/ccache}"
 export CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-8G}"
 export KBUILD_BUILD_TIMESTAMP='2024-01-01' KBUILD_BUILD_USER=patchbench KBUILD_BUILD_HOST=patchbench
-kmake() { make -s -C "$src" O="$out" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" "$@"; }
+kmake() { make -s -C "$src" O="$out" ARCH=x86_64 ${llvm:+LLVM=1} CC="$cc" HOSTCC="$cc" "$@"; }
 
 mkdir -p "$out" "$PB_CACHE/build"
 ln -sfn "$out" "$PB_CACHE/build/$variant"

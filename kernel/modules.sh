@@ -8,6 +8,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 variant=$1 out=$2
 kbuild=${PB_KBUILD:-$PB_CACHE/build}/$variant	# PB_KBUILD: a pair of the user's (kernel/pair.sh)
 [ -f "$kbuild/Module.symvers" ] || { echo "modules: $variant kernel not built (make kernels)" >&2; exit 1; }
+# kbuild builds a module with its kernel's compiler or refuses it
+# shellcheck source=kernel/compiler.sh
+. "$here/compiler.sh"
+compiler_select "$variant"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 # An external module's .ko is not relinked when only vmlinux changed, so its
@@ -36,7 +40,7 @@ for dir in "$here"/modules/*/; do
 	rm -rf "$work"
 	mkdir -p "$work"
 	cp -p "$dir"/* "$work/"
-	if ! make -s -C "$kbuild" ARCH=x86_64 CC="ccache gcc" M="$work" modules > "$work/build.log" 2>&1; then
+	if ! make -s -C "$kbuild" ARCH=x86_64 ${llvm:+LLVM=1} CC="$cc" M="$work" modules > "$work/build.log" 2>&1; then
 		echo "modules: $name failed to build against $variant:" >&2
 		tail -n 20 "$work/build.log" >&2
 		echo "$key" > "$work/.pb-failed"

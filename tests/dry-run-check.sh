@@ -1,11 +1,11 @@
 #!/bin/sh
-# make test-dry-run: make -n prints what make test and make bench would do
-# and runs none of it. In a copy of the checkout whose kernel, guest and
-# test scripts only write down that they ran, with qemu, the compilers,
-# gnuplot and apt-get on PATH doing the same, make -n of each target must
-# succeed, name kernel/build.sh among what it would run, and leave nothing
-# written down. ($(shell) calls, tests/jobs.sh and pb suites list, do run:
-# make expands them to know the targets.) Host only.
+# make test-dry-run: make -n prints what make test, make bench and make
+# test-llvm would do and runs none of it. In a copy of the checkout whose
+# kernel, guest and test scripts only write down that they ran, with qemu,
+# the compilers, gnuplot and apt-get on PATH doing the same, make -n of each
+# target must succeed, name kernel/build.sh among what it would run, and
+# leave nothing written down. ($(shell) calls, tests/jobs.sh and pb suites
+# list, do run: make expands them to know the targets.) Host only.
 #   dry-run-check.sh OUT.tap     (env: PB, MAKE)
 set -u
 PB=${PB:-build/pb} MAKE=${MAKE:-make}
@@ -32,6 +32,7 @@ tattler() { # tattler PATH: PATH only writes down that it ran
 for s in kernel/build.sh kernel/tree.sh kernel/modules.sh kernel/check-series.sh \
 	vm/mkinitramfs.sh scripts/apt-ensure.sh tests/run-jobs.sh tests/load.sh \
 	tests/suites-check.sh tests/dry-run-check.sh tests/results-check.sh tests/kunit-agree.sh tests/shellcheck.sh \
+	tests/clang-check.sh \
 	tests/kcidb.sh tests/lava-schema.sh tests/flamegraph-check.sh scripts/npm-ensure.sh bench/collect/run.sh \
 	bench/report/plots.sh; do
 	tattler "$s" "$repo/$s"
@@ -43,15 +44,16 @@ done
 # A machine that has built nothing yet: an empty kernel cache.
 mkdir -p "$work/cache"
 
-for target in test bench; do
+for target in test bench test-llvm; do
+	case $target in test-llvm) kernel=debug-llvm ;; *) kernel=patched ;; esac
 	if (cd "$repo" && PATH=$work/bin:$PATH PB_CACHE=$work/cache \
 		"$MAKE" -n "$target") > "$work/$target.out" 2>&1; then
 		result ok "$target-succeeds"
 	else
 		result fail "$target-succeeds" "make -n $target: $(tail -n 1 "$work/$target.out")"
 	fi
-	check "$target-prints-builds" "make -n $target does not say it would run kernel/build.sh" \
-		grep -q 'kernel/build\.sh patched' "$work/$target.out"
+	check "$target-prints-builds" "make -n $target does not say it would run kernel/build.sh $kernel" \
+		grep -q "kernel/build\.sh $kernel" "$work/$target.out"
 	check "$target-runs-nothing" "make -n $target ran: $(tr '\n' ';' < "$ran")" [ ! -s "$ran" ]
 	: > "$ran"
 done
@@ -68,4 +70,6 @@ check bench-points-passed-on "make -n bench POINTS= does not hand the runner rou
 check bench-points-runs-nothing "make -n bench POINTS= ran: $(tr '\n' ';' < "$ran")" [ ! -s "$ran" ]
 check test-prints-guest-boots "make -n test does not say it would run tests/run-jobs.sh" \
 	grep -q 'tests/run-jobs\.sh' "$work/test.out"
+check test-llvm-prints-guest-boots "make -n test-llvm does not say it would run its llvm stage" \
+	grep -q 'tests/run-jobs\.sh llvm$' "$work/test-llvm.out"
 tap_finish

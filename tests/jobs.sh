@@ -9,7 +9,9 @@
 #   jobs.sh run JOB         run one job (tests/run-jobs.sh runs them in parallel)
 #   jobs.sh check JOB       is JOB one of them? (if not, says which are)
 # STAGE: kunit (baseline, patched), guest (baseline, patched), crash,
-# debug (the sanitizer kernel: KUnit and every guest test), harness,
+# debug (the sanitizer kernel: KUnit and every guest test), llvm (the same
+# on the sanitizer kernel built with clang, debug-llvm: make test-llvm,
+# not make test's), harness,
 # lava (Debian's lava-run boots KUnit, mctp-net and a panic on the patched
 # kernel, compared with pb kunit and pb vm: tests/lava-run.sh).
 # (env for run: PB, INITRAMFS, ACCEL, TEST_OUT, BUILD_DIR, KBUILD, TIMEOUT_CAP:
@@ -99,7 +101,8 @@ KDUMP_APPEND="crashkernel=64M crashkernel=256M,cma"
 # is 10^10 guest instructions, minutes of emulation. Its checks bound no time
 # from above, so a slow or busy host cannot change its verdict.
 KDUMP_FALLBACK=tcg
-# The sanitizer kernel: kmemleak scanned after each test; guest timeouts
+# The sanitizer kernels (debug, and debug-llvm, built with clang), one
+# definition for both: kmemleak scanned after each test; guest timeouts
 # stretched (pb.slow); two emulated CPUs of a KASAN kernel can go 20 s
 # without the RCU kthread running, and a stall then says nothing about the
 # code. pci=noacpi: PCI interrupts routed without ACPI's AML (_PRT and the
@@ -120,17 +123,21 @@ debug_groups() {
 	done
 }
 
+# sanitizer_kernel STAGE: the sanitizer kernel a stage boots
+sanitizer_kernel() { case $1 in llvm) echo debug-llvm ;; *) echo debug ;; esac; }
+
 jobs_of() { # jobs_of STAGE: its job names, the longest first
 	case $1 in
-	debug)
-		echo kunit/debug
-		for g in $(debug_groups); do echo "guest/debug/$g"; done ;;
+	debug | llvm)
+		k=$(sanitizer_kernel "$1")
+		echo "kunit/$k"
+		for g in $(debug_groups); do echo "guest/$k/$g"; done ;;
 	kunit) echo kunit/baseline; echo kunit/patched ;;
 	guest) for k in patched baseline; do for t in $GUEST_TESTS; do echo "guest/$k/$t"; done; done ;;
 	crash) echo crash/kdump; crash_cases | while read -r c _; do echo "crash/$c"; done ;;
 	harness) echo harness; echo pair; echo shell; echo nonroot ;;
 	lava) echo lava/patched ;;
-	*) echo "jobs.sh: unknown stage '$1' (kunit guest crash debug harness lava)" >&2; return 1 ;;
+	*) echo "jobs.sh: unknown stage '$1' (kunit guest crash debug llvm harness lava)" >&2; return 1 ;;
 	esac
 }
 
@@ -165,15 +172,15 @@ run_job() { # run_job JOB
 	case $1 in
 	kunit/*)
 		k=${1#kunit/} append=
-		[ "$k" = debug ] && append=$DEBUG_APPEND
+		case $k in debug | debug-llvm) append=$DEBUG_APPEND ;; esac
 		caps=$(caps_file "$k" "$KBUILD/$k") && suites=$(kunit_suites "$caps") || return 1
 		"$PB" kunit --name "kunit.$k" --filter "$KUNIT_FILTER" --suites "$suites" \
 			--accel "$ACCEL" --fallback icount --timeout "$(cap 600)" --append "$append" \
 			--kernel "$(image "$k")" --tap "$TEST_OUT/kunit-$k.tap" > "$TEST_OUT/kunit-$k.out" 2>&1 ;;
-	guest/debug/*)
+	guest/debug/* | guest/debug-llvm/*)
 		# the group boots the tests that apply; the others are skips saying why
-		t=${1#guest/debug/} map='' run='' skipped=''
-		caps=$(caps_file debug "$KBUILD/debug") && has=$(caps_append "$caps") || return 1
+		k=${1#guest/}; t=${k#*/}; k=${k%%/*} map='' run='' skipped=''
+		caps=$(caps_file "$k" "$KBUILD/$k") && has=$(caps_append "$caps") || return 1
 		for one in $(echo "$t" | tr + ' '); do
 			# shellcheck disable=SC2046 # the needs are words
 			if [ "${NEEDS_UNDECIDED:-}" = 1 ] ||
@@ -187,14 +194,14 @@ run_job() { # run_job JOB
 		done
 		[ -z "$run" ] || KTAP_MAP=$map GUEST_APPEND="$has $DEBUG_GUEST_APPEND" \
 			SMP=$(smp_of "${t%%+*}") TIMEOUT=$(cap 2400) \
-			tests/guest-run.sh debug "$(image debug)" "$run" patched,debug
+			tests/guest-run.sh "$k" "$(image "$k")" "$run" "patched,$k"
 		# guest-run.sh's results directory is named by what it booted
-		[ -z "$run" ] || [ "$run" = "$t" ] || { mkdir -p "$TEST_OUT/guest-debug-$t" &&
-			cp "$TEST_OUT/guest-debug-$run"/*.tap "$TEST_OUT/guest-debug-$t/"; }
+		[ -z "$run" ] || [ "$run" = "$t" ] || { mkdir -p "$TEST_OUT/guest-$k-$t" &&
+			cp "$TEST_OUT/guest-$k-$run"/*.tap "$TEST_OUT/guest-$k-$t/"; }
 		vm=vm
 		[ -z "$run" ] || vm=
 		for one in $skipped; do
-			not_applicable "$TEST_OUT/guest-debug-$t" debug "$one" "$caps" $vm
+			not_applicable "$TEST_OUT/guest-$k-$t" "$k" "$one" "$caps" $vm
 			vm=
 		done ;;
 	guest/*/*)
@@ -243,7 +250,7 @@ case $cmd in
 list)
 	for s in "$@"; do jobs_of "$s" > /dev/null || exit 2; done
 	# The longest stages first: the sanitizer kernel's boots, the harness.
-	for s in debug harness lava guest crash kunit; do
+	for s in llvm debug harness lava guest crash kunit; do
 		case " $* " in *" $s "*) jobs_of "$s" ;; esac
 	done ;;
 taps)
@@ -255,7 +262,7 @@ taps-of) taps_of "${1:?JOB}" | tr ' ' '\n' ;;
 tests) echo "$GUEST_TESTS" ;;
 run) run_job "${1:?JOB}" ;;
 check)
-	all=$(jobs_of debug; jobs_of harness; jobs_of lava; jobs_of guest; jobs_of crash; jobs_of kunit)
+	all=$(jobs_of llvm; jobs_of debug; jobs_of harness; jobs_of lava; jobs_of guest; jobs_of crash; jobs_of kunit)
 	if [ -n "${1:-}" ] && echo "$all" | grep -qxF -- "$1"; then exit 0; fi
 	if [ -n "${1:-}" ]; then what="unknown job '$1'"; else what="no job named (JOB=)"; fi
 	echo "jobs.sh: $what; the jobs are:" >&2

@@ -10,7 +10,8 @@
 # RESULTS_DIR (not results/), record the pair, give the committed
 # figures of that point (pb compare: no significant change either way,
 # icount being exact) and leave the clone as it was (status, refs,
-# worktrees, its index's mtime).
+# worktrees, its index's mtime). bpf-strings' kfunc point is then "not
+# applicable: baseline lacks bpf_strlen", by probing the kernel.
 #   pair-check.sh OUT.tap     (env: PB, MAKE, PB_CACHE)
 set -u
 PB=${PB:-build/pb} MAKE=${MAKE:-make}
@@ -90,6 +91,23 @@ for k in baseline patched; do
 		esac
 	fi
 done
+
+# What the baseline cannot do is probed, not named: bpf-strings' kfunc
+# point is not applicable there, with the probe's reason in the result.
+bs_log=$(dirname "$1")/pair-bench-bpf-strings.log
+bs_result=$(RESULTS_DIR=$work/results "$PB" results path --partial bpf-strings) ||
+	give_up results-path "pb results path --partial bpf-strings failed"
+if "$MAKE" --no-print-directory -C "$root" bench PB_CACHE="$PB_CACHE" BASELINE="$clone@pristine" \
+	PATCHED="$clone@origin/patched" SUITE=bpf-strings POINTS='fn=strlen L=64 impl=kfunc' \
+	ROUNDS=1 RESULTS_DIR="$work/results" > "$bs_log" 2>&1; then
+	na=$("$PB" json-get "$bs_result" points.0.not_applicable.baseline 2>&1)
+	check kfunc-not-applicable "the baseline's kfunc point: '$na', not 'baseline lacks bpf_strlen'" \
+		test "$na" = "baseline lacks bpf_strlen"
+	check kfunc-measured-on-patched "the patched kernel's kfunc point has no samples" \
+		"$PB" json-get "$bs_result" points.0.patched.samples.0
+else
+	result fail kfunc-not-applicable "make bench SUITE=bpf-strings on the pair failed: $(tail -n 3 "$bs_log" | tr '\n' ' ')"
+fi
 
 state > "$work/after"
 check clone-untouched "the clone changed: $(diff "$work/before" "$work/after" | tr '\n' ' ')" \

@@ -289,6 +289,21 @@ exit 1"
 got=$("$PB" compare "$cmp/r.json:patched" "$hw/r-pinned.json:patched" 2>&1; echo "exit $?")
 check compare-unrecorded-cpu-as-pinned "$got" has "$got" \
 	"config unknown: A records no config_hash; the kernel configs are not compared"
+# The compiler of each kernel, as kbuild recorded it in its .config: one
+# value when both kernels had the same, each named when they differ; none
+# (as in the results made before it was recorded) without a .config.
+got=$(grep -c '^compiler=' "$hw/meta-pinned.txt")
+check meta-no-compiler-unrecorded "$got compiler lines" [ "$got" = 0 ]
+echo 'CONFIG_CC_VERSION_TEXT="gcc (Debian 12.2.0-14) 12.2.0"' > "$hw/build/baseline/.config"
+echo 'CONFIG_CC_VERSION_TEXT="Debian clang version 14.0.6"' > "$hw/build/patched/.config"
+got=$(PB_CACHE=$hw PB=$PB bench/collect/meta.sh "$hw/meta-cc.txt" icount 2 "$c3" \
+	"$hw/hw-pinned.json" 2>&1 && grep '^compiler=' "$hw/meta-cc.txt")
+check meta-records-each-compiler "$got" [ "$got" = \
+	"compiler=baseline gcc (Debian 12.2.0-14) 12.2.0; patched Debian clang version 14.0.6" ]
+cp "$hw/build/baseline/.config" "$hw/build/patched/.config"
+got=$(PB_CACHE=$hw PB=$PB bench/collect/meta.sh "$hw/meta-cc.txt" icount 2 "$c3" \
+	"$hw/hw-pinned.json" 2>&1 && grep '^compiler=' "$hw/meta-cc.txt")
+check meta-records-compiler "$got" [ "$got" = "compiler=gcc (Debian 12.2.0-14) 12.2.0" ]
 got=$(PB_CACHE=$hw PB=$PB bench/collect/meta.sh "$hw/meta-tcg.txt" tcg 2 "$c3" \
 	"$hw/hw-pinned.json" 2>&1; echo "exit $?")
 check meta-refuses-other-accel "$got" has "$got" "says the guest ran under icount, not tcg

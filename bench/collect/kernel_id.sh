@@ -23,6 +23,25 @@ kernel_id() {
 	echo "$ki_rev stamp $(cat "$ki_build/.pb-stamp")${ki_edits:+ edits $ki_edits}"
 }
 
+# kernel_cc VARIANT: the version line of the compiler that built it, as
+# kbuild recorded it (CONFIG_CC_VERSION_TEXT); nothing when not recorded
+kernel_cc() {
+	sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"$/\1/p' "${PB_KBUILD:-$PB_CACHE/build}/$1/.config" 2>/dev/null || true
+}
+
+# kernels_cc: the compiler of the benchmarked kernels, named per kernel when
+# they differ; nothing unless both recorded it
+kernels_cc() {
+	kc_base=$(kernel_cc baseline) kc_patched=$(kernel_cc patched)
+	if [ -z "$kc_base" ] || [ -z "$kc_patched" ]; then
+		return 0
+	elif [ "$kc_base" = "$kc_patched" ]; then
+		echo "$kc_base"
+	else
+		echo "baseline $kc_base; patched $kc_patched"
+	fi
+}
+
 # series_id: the hash of the series applied to the patched kernel's tree
 # (make trees), "none" when that tree is no series on Debian's
 series_id() {

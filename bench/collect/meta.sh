@@ -34,6 +34,9 @@ config_hash=$(sha256sum < "$fragments" | cut -c1-16)
 	echo "baseline_kernel=$(kernel_id src baseline)"
 	echo "patched_kernel=$(kernel_id src-patched patched)"
 	echo "series=$(series_id)"
+	# results from before the compiler was recorded have no such line
+	cc=$(kernels_cc)
+	[ -z "$cc" ] || echo "compiler=$cc"
 	echo "qemu=$(qemu-system-x86_64 --version | head -n 1)"
 	echo "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 	echo "rounds=$rounds"

@@ -56,7 +56,7 @@ if [ -n "$cache_series" ] && [ "$cache_series" != "$results_series" ]; then
 		add_series "$work/patches/tree"
 	fi
 fi
-for k in baseline patched debug; do
+for k in baseline patched debug debug-llvm; do
 	b=$PB_CACHE/build/$k
 	[ -f "$b/.pb-stamp" ] || continue
 	kernels="$kernels --kernel $k=$(cat "$b/.pb-stamp"),${cache_series:-unknown}"
@@ -70,11 +70,12 @@ taps=
 for f in $(find "$tapdir" -name '*.tap' | LC_ALL=C sort); do
 	case ${f#"$tapdir"/} in
 	kunit-*.tap) k=${f##*/kunit-}; k=${k%.tap} ;;
+	guest-debug-llvm-*/*.tap) k=debug-llvm ;;	# make test-llvm's
 	guest-*/*.tap) k=${f#"$tapdir"/guest-}; k=${k%%-*} ;;
 	harness.tap) k=baseline ;;	# tests/harness.sh boots the baseline kernel
 	*) echo "kcidb: $f: not a kernel's results, left out" >&2; continue ;;
 	esac
-	case $k in baseline | patched | debug) taps="$taps --tap $k=$f" ;;
+	case $k in baseline | patched | debug | debug-llvm) taps="$taps --tap $k=$f" ;;
 	*) echo "kcidb: $f: unknown kernel '$k', left out" >&2 ;;
 	esac
 done
@@ -83,4 +84,5 @@ done
 "$PB" kcidb --out "$out" --url-base "$url" --bench-logs build/bench $checkouts $kernels $taps \
 	--config baseline=kernel/config/bench.config --config patched=kernel/config/bench.config \
 	--config debug=kernel/config/bench.config --config debug=kernel/config/debug.config \
+	--config debug-llvm=kernel/config/bench.config --config debug-llvm=kernel/config/debug.config \
 	"$@"

@@ -8,9 +8,11 @@
 # configuration the server rendered for it: bench/lava/lava-config.py, lavacli
 # jobs config as it should be), lava.log
 # (its log: lavacli jobs logs --raw), then as make lava-run: results.json,
-# console.log and kunit.tap, or vm.tap and TEST.tap. Exit 1 when a job did
-# not finish in time or gave no results; a job that ran and failed is in
-# its TAP.
+# console.log and kunit.tap, or vm.tap and TEST.tap; the benchmark jobs'
+# PB-BENCH lines become each suite's result where make bench files it
+# (bench/lava/lava-bench.sh, its work in OUTDIR/.bench). Exit 1 when a job
+# did not finish in time or gave no results, or a suite with jobs gave no
+# result; a job that ran and failed is in its TAP.
 set -u
 . bench/lava/lava-lib.sh
 py=${PYTHON:-/usr/bin/python3}
@@ -20,7 +22,7 @@ if [ ! -f "$out/jobs" ] || [ ! -f "$out/server" ]; then
 	exit 1
 fi
 identity=$(sed -n 's/^identity=//p' "$out/server") lab=$(sed -n 's/^lab=//p' "$out/server")
-bad=0
+bad=0 got=
 while read -r name id; do
 	d=$out/$name
 	rm -rf "$d" && mkdir -p "$d"
@@ -40,7 +42,10 @@ while read -r name id; do
 		continue
 	fi
 	lava_job_tap "$d" || bad=1
+	got="$got $d"
 	echo "lava-collect: $name: job $id $("$PB" json-get "$d/show.json" health)," \
 		"$("$py" bench/lava/lava-run.py lab-time "$d/show.json") s on the lab; $(lava_job_summary "$d")"
 done < "$out/jobs"
+# shellcheck disable=SC2086 # job directories are words
+bench/lava/lava-bench.sh "$out/.bench" $got || bad=1
 exit "$bad"

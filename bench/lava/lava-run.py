@@ -18,6 +18,11 @@
     lava-run.py same-device JOB.yaml LAB-DEVICE.yaml
         a lab's device configuration for the job (lavacli jobs config) sets
         QEMU, the deploy and the constants as make lava-run's device does
+    lava-run.py result-file CONSOLE.txt NAME OUT
+        the file NAME the guest printed on the console between its
+        PB-RESULT-BEGIN and PB-RESULT-END markers (vm/guest/init: a job
+        has no results share), into OUT, once its line count and sha256
+        match what the end marker says
     lava-run.py lab-time SHOW.json
         the seconds a lab reports a job ran (lavacli jobs show --json)
     lava-run.py same-tap A.tap... -- B.tap...
@@ -26,6 +31,7 @@ Exit 0 when done (same-*: when equal), 1 saying why when not, 2 for usage.
 Run with Debian's python3 (its yaml module, lava-dispatcher's own).
 """
 import datetime
+import hashlib
 import json
 import os
 import re
@@ -155,6 +161,27 @@ def results(job_path, log_path, out, console_out):
                            "console_lines": len(console)}, indent=1) + "\n")
 
 
+def result_file(console_path, name, out):
+    with open(console_path, encoding="utf-8", errors="replace") as f:
+        lines = [line.rstrip("\r\n") for line in f]
+    begin, end = f"PB-RESULT-BEGIN {name}", f"PB-RESULT-END {name} "
+    starts = [i for i, line in enumerate(lines) if line == begin]
+    if len(starts) != 1:
+        fail(f"{console_path}: {len(starts)} lines '{begin}', want one")
+    ends = [i for i in range(starts[0] + 1, len(lines)) if lines[i].startswith(end)]
+    if not ends:
+        fail(f"{console_path}: '{begin}' but no '{end.strip()}': the console was cut short")
+    m = re.fullmatch(r"lines=([0-9]+) sha256=([0-9a-f]{64})", lines[ends[0]][len(end):])
+    if not m:
+        fail(f"{console_path}: malformed end marker '{lines[ends[0]]}'")
+    body = "".join(line + "\n" for line in lines[starts[0] + 1:ends[0]])
+    got = (body.count("\n"), hashlib.sha256(body.encode()).hexdigest())
+    if got != (int(m[1]), m[2]):
+        fail(f"{console_path}: {name} arrived as {got[0]} lines, sha256 {got[1][:12]}; "
+             f"the guest sent {m[1]} lines, sha256 {m[2][:12]}: mangled on the console")
+    write(out, body)
+
+
 TAP_LINE = re.compile(r"^(not ok|ok) [0-9]+ - (.*?)(?: # .*)?$")
 
 
@@ -187,6 +214,8 @@ def main():
     what, args = (sys.argv[1], sys.argv[2:]) if len(sys.argv) > 1 else ("", [])
     if what == "device" and len(args) == 2:
         device(*args)
+    elif what == "result-file" and len(args) == 3:
+        result_file(*args)
     elif what == "lab-time" and len(args) == 1:
         lab_time(*args)
     elif what == "same-device" and len(args) == 2:

@@ -12,7 +12,10 @@
 # recorded; then, as pb kunit or pb vm and the guest would leave them,
 # kunit.tap, or vm.tap and TEST.tap (pb lava-tap). A job lava-run refuses
 # stops here (exit 1); a job that ran and failed is in its TAP, and the
-# run goes on. Exit 0 when every job ran to its TAP.
+# run goes on. Then the benchmark jobs' PB-BENCH lines become each suite's
+# result, where make bench files it (bench/lava/lava-bench.sh, its work in
+# OUTDIR/.bench). Exit 0 when every job ran to its TAP and every suite
+# with jobs gave its result.
 set -u
 . bench/lava/lava-lib.sh
 py=${PYTHON:-/usr/bin/python3}
@@ -26,7 +29,7 @@ mkdir -p "$out"
 # lava-run works out the dispatcher's address from the default route,
 # which a machine without a network lacks; nothing here serves the guest
 printf 'dispatcher_ip: 127.0.0.1\n' > "$out/dispatcher.yaml"
-bad=0 n=0 prefix=${LAVA_JOB_PREFIX:-pb$$}
+bad=0 n=0 prefix=${LAVA_JOB_PREFIX:-pb$$} ran=
 for job in "$@"; do
 	name=$(basename "$job" .yaml) d=$out/$(basename "$job" .yaml)
 	rm -rf "$d" && mkdir -p "$d"
@@ -50,5 +53,8 @@ for job in "$@"; do
 	fi
 	lava_job_tap "$d" || bad=1
 	echo "lava-run: $name: $(lava_job_summary "$d")"
+	ran="$ran $d"
 done
+# shellcheck disable=SC2086 # job directories are words
+bench/lava/lava-bench.sh "$out/.bench" $ran || bad=1
 exit "$bad"

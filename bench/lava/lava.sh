@@ -8,7 +8,8 @@
 #   (env: PB, PB_CACHE, INITRAMFS, LAVA_BUILD_DIR: where a lab worker has this
 #    build/ tree, LAVA_ARTEFACT_URL: where a lab fetches KERNEL/bzImage and
 #    initramfs.cpio (default: file:// the local artefacts);
-#    LAVA_ACCEL: kvm|tcg|icount, default auto: what pb vm runs without KVM)
+#    LAVA_ACCEL: kvm|tcg|icount, default auto: what pb vm runs without KVM;
+#    PB_KBUILD: a pair's kernels, kernel/pair.sh, default PB_CACHE/build)
 set -eu
 . bench/lib/guest.sh
 out=$1 kernels=$2 tests=$3 suites=$4 rounds=$5
@@ -19,7 +20,14 @@ real_pb=$here/$PB dry_pb=$here/bench/lava/pb-dry-run
 dry=$out/.dry-run
 rm -rf "$out" && mkdir -p "$dry"
 commit=$(project_commit)
-series=$(cut -d' ' -f2 "$PB_CACHE/src-patched/.pb-series" 2>/dev/null || echo unknown)
+kbuild=${PB_KBUILD:-$PB_CACHE/build}
+# shellcheck source=bench/collect/kernel_id.sh
+. bench/collect/kernel_id.sh
+series=$(series_id 2>/dev/null || echo unknown)
+# the pair the jobs boot (its id, kernel/pair.sh), none for the default one:
+# make lava-collect files their results where that pair's go
+pair=none
+[ -z "${PB_KBUILD:-}" ] || pair=$(basename "$PB_KBUILD")
 debian=$(cat "$PB_CACHE/src/.pb-pristine" 2>/dev/null || echo unknown)
 n=0
 
@@ -33,11 +41,12 @@ job() { # job VM.json FILE JOB_NAME TEST tap|kunit|bench KERNEL [META...]
 	[ "$j_kernel" != baseline ] || j_series=none	# the tree as Debian ships it
 	"$real_pb" lava --vm "$j_vm" --out "$out/$j_file.yaml" --name "$j_name" --test "$j_test" \
 		--monitor "$j_kind" \
-		--kernel-url "$(url "$PB_CACHE/build/$j_kernel/arch/x86/boot/bzImage" "$j_kernel/bzImage")" \
+		--kernel-url "$(url "$kbuild/$j_kernel/arch/x86/boot/bzImage" "$j_kernel/bzImage")" \
 		--initrd-url "$(url "$here/$INITRAMFS" initramfs.cpio)" \
 		--build-dir "${LAVA_BUILD_DIR:-$here/build}" --meta kernel="$j_kernel" \
-		--meta kernel_stamp="$(cat "$PB_CACHE/build/$j_kernel/.pb-stamp" 2>/dev/null || echo unbuilt)" \
-		--meta series="$j_series" --meta debian_package="$debian" --meta project_commit="$commit" "$@"
+		--meta kernel_stamp="$(cat "$kbuild/$j_kernel/.pb-stamp" 2>/dev/null || echo unbuilt)" \
+		--meta series="$j_series" --meta debian_package="$debian" --meta project_commit="$commit" \
+		--meta pair="$pair" "$@"
 	n=$((n + 1))
 }
 
@@ -45,7 +54,7 @@ job() { # job VM.json FILE JOB_NAME TEST tap|kunit|bench KERNEL [META...]
 # (tests/jobs.sh), whether or not the kernel has what the test needs: the
 # lab's run says so
 dry() {
-	NEEDS_UNDECIDED=1 PB_DRY_KUNIT=${PB_DRY_KUNIT:-} PB=$dry_pb PB_REAL=$real_pb TEST_OUT=$dry BUILD_DIR=$here/build KBUILD=$PB_CACHE/build \
+	NEEDS_UNDECIDED=1 PB_DRY_KUNIT=${PB_DRY_KUNIT:-} PB=$dry_pb PB_REAL=$real_pb TEST_OUT=$dry BUILD_DIR=$here/build KBUILD=$kbuild \
 		tests/jobs.sh run "$1" > "$2" 2> "$2.err" || { cat "$2.err" >&2; exit 1; }
 }
 
@@ -63,6 +72,15 @@ for k in $kernels; do
 	[ "$k" != debug ] || continue	# the benchmarks run on baseline and patched
 	for s in $suites; do
 		vm=$dry/$k-bench-$s.json
+		# a kernel that lacks what the suite needs is not booted, as in make bench
+		caps=$(caps_file "$k" "$kbuild/$k") || { echo "lava: cannot probe the $k kernel" >&2; exit 1; }
+		needs=$("$real_pb" suites get "$s" needs)
+		# shellcheck disable=SC2086 # the needs are words
+		if [ -n "$needs" ] && ! na=$("$real_pb" needs --caps "$caps" $needs); then
+			[ -n "$na" ] || exit 1
+			echo "lava: bench-$s on $k: $na: no job"
+			continue
+		fi
 		# shellcheck disable=SC2046 # options are words by construction
 		(PB=$dry_pb PB_REAL=$real_pb && export PB_REAL &&
 			guest_run "$k" "$dry/$k-bench-$s" "$s/$k" "bench-$s" "$k" $(suite_vm_options "$s")) \
@@ -70,8 +88,12 @@ for k in $kernels; do
 			{ echo "lava: bench-$s on $k: pb vm --dry-run failed" >&2; exit 1; }
 		r=1
 		while [ "$r" -le "$rounds" ]; do
+			# what the guest boots as (pb vm --hw), for the result's meta
 			job "$vm" "$k-bench-$s-round$r" "patchbench $k bench-$s round $r" "bench-$s" bench \
-				"$k" --meta round="$r"
+				"$k" --meta round="$r" --meta suite="$s" \
+				--meta guest_cpu="$("$real_pb" json-get "$vm" cpu)" \
+				--meta guest_smp="$("$real_pb" json-get "$vm" smp)" \
+				--meta guest_mem_mb="$("$real_pb" json-get "$vm" mem_mb)"
 			r=$((r + 1))
 		done
 	done

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pb needs --caps FILE NEED...        do they hold? (exit 0, or 10 and why)
+ * pb needs --caps FILE [NEED...]      do they hold? (exit 0, or 10 and why)
  * pb needs --caps FILE --has          the features and fixes present
  * pb needs --caps FILE --kunit GLOB   the KUnit suites GLOB matches
  *
@@ -50,8 +50,6 @@ static int cmd(int argc, char **argv)
 	}
 	if (c < 0)
 		return a.status;
-	if (!has && !glob && !a.noperands)
-		return args_error(&cmd_needs, "NEED..., --has or --kunit GLOB");
 	caps = json_load_file(file, 0, &jerr);
 	if (!caps) {
 		fprintf(stderr, "pb needs: %s: %s (pb probe writes it)\n", file, jerr.text);
@@ -102,12 +100,12 @@ const struct pb_cmd cmd_needs = {
 	.name = "needs",
 	.run = cmd,
 	.summary = "does a kernel (pb probe's FILE) have what a test or suite needs?",
-	.usage = "pb needs --caps FILE NEED...\n"
+	.usage = "pb needs --caps FILE [NEED...]\n"
 		 "pb needs --caps FILE --has\n"
 		 "pb needs --caps FILE --kunit GLOB",
 	.details = "NEED: KIND:NAME, KIND one of kfunc, config, kunit, feature, fix, module;\n"
 		   "!KIND:NAME holds when KIND:NAME does not (docs/suites.md, Needs).\n"
-		   "Exit 0 when every NEED holds; 10, printing \"not applicable: KERNEL lacks\n"
+		   "Exit 0 when every NEED holds (none: a suite that needs nothing); 10, printing \"not applicable: KERNEL lacks\n"
 		   "WHAT\", when one does not; 1 on a malformed NEED or FILE.\n"
 		   "--has prints the features and fixes present, comma-separated;\n"
 		   "--kunit GLOB the built-in KUnit suites GLOB matches, comma-separated.\n",
