@@ -20,7 +20,10 @@ BASELINE ?=
 PATCHED ?=
 KCONFIG ?=
 export KCONFIG
-PAIR := $(if $(strip $(BASELINE)$(PATCHED)),$(shell PB_CACHE='$(PB_CACHE)' KCONFIG='$(KCONFIG)' SERIES='$(SERIES)' kernel/pair.sh id \
+# (make setup BASELINE=debian-X.Y installs the package the pair's id needs)
+SETUP_GOALS := setup setup-test setup-bench setup-flamegraph
+PAIR := $(if $(and $(strip $(BASELINE)$(PATCHED)),$(filter-out $(SETUP_GOALS),$(or $(MAKECMDGOALS),all))),$(shell \
+	PB_CACHE='$(PB_CACHE)' KCONFIG='$(KCONFIG)' SERIES='$(SERIES)' kernel/pair.sh id \
 	'$(or $(BASELINE),baseline)' '$(or $(PATCHED),patched)' 2>&1; echo " $$?"))
 ifneq ($(PAIR),)
 ifneq ($(lastword $(PAIR)),0)
@@ -62,6 +65,9 @@ DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
 # the kernels (kbuild asks pkg-config for libelf and libcrypto)
 PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
 	xz-utils git make gcc pkg-config
+# Debian's other kernel trees, only for a pair that names one (debian-6.1:
+# linux-source-6.1; kernel/source.sh)
+PKGS_KERNEL += $(sort $(patsubst debian-%,linux-source-%,$(filter-out debian-6.12,$(filter debian-%,$(BASELINE) $(PATCHED)))))
 PKGS_VM := qemu-system-x86 busybox-static cpio
 # pb and its unit tests (make tools), the plots
 # (pb probe reads a vmlinux's BTF with libbpf and its symbols with libelf)
@@ -170,7 +176,8 @@ help:
 	@echo "  make test-docs   the targets and pb commands README.md and docs/ name exist; make help's are there"
 	@echo "  make test-ktap-agree  pb ktap against the kernel's kunit.py on its test_data logs"
 	@echo "  make test-shellcheck  shellcheck on every shell script of the repository"
-	@echo "  make test-sources  BASELINE=/PATCHED= source names: ids by content, bad input, repository untouched"
+	@echo "  make test-sources  BASELINE=/PATCHED= source names: ids by content, bad input, repository untouched;"
+	@echo "                    the config fragment of a tree's Linux version"
 	@echo "  make test-pair   a pair named by a clone of the cache's tree reuses the kernels, gives the same figure"
 	@echo "  make test-clang  the objects of the project's own patches compile with clang (LLVM=1),"
 	@echo "                   as configured and with asm goto outputs forced on"
@@ -412,8 +419,9 @@ test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
 	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/flamegraph.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
-		$(TEST_OUT)/sources.tap $(TEST_OUT)/clang.tap $(TEST_OUT)/results.tap $(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap \
-		$(TEST_OUT)/lava-bench.tap $(call stage_taps,$(GUEST_STAGES))
+		$(TEST_OUT)/sources.tap $(TEST_OUT)/versions.tap $(TEST_OUT)/clang.tap $(TEST_OUT)/results.tap \
+		$(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap $(TEST_OUT)/lava-bench.tap \
+		$(call stage_taps,$(GUEST_STAGES))
 
 test-unit: tools
 	@mkdir -p $(TEST_OUT)
@@ -466,10 +474,12 @@ test-ktap-agree: tools
 
 # The kernel source names of BASELINE= and PATCHED= on a small repository
 # of its own: ids by content, bad input refused, the user's repository
-# untouched (tests/source-check.sh). Host only.
+# untouched (tests/source-check.sh); the config fragment of a tree's Linux
+# version, an unknown one refused (tests/versions-check.sh). Host only.
 test-sources:
 	@mkdir -p $(TEST_OUT)
 	-@$(DRY_RUN) tests/source-check.sh $(TEST_OUT)/sources.tap
+	-@$(DRY_RUN) tests/versions-check.sh $(TEST_OUT)/versions.tap
 
 # The acceptance check of a pair of the user's: a clone of the cache's
 # repository at pristine and origin/patched reuses the built kernels, files

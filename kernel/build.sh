@@ -11,7 +11,10 @@
 # t-TREE = a tree of the user's (kernel/source.sh: $PB_CACHE/trees/TREE, its
 # git tree id) + bench.config; s-HASH = pristine + a series of the user's
 # ($PB_CACHE/src-series-HASH) + bench.config; with -debug, + debug.config.
-# KCONFIG: one more fragment of the user's, on top.
+# KCONFIG: one more fragment of the user's, on top. The tree's Linux
+# version may add its override fragment after bench.config
+# (kernel/fragments.sh, kernel/config/versions/); what is built and checked
+# is the effective request of them all, $out/.pb-request.config.
 # The stamp key covers the Debian package version, the source's content
 # (its git tree id: two names of one tree share one build), the config
 # fragments, this script and the compiler, so an unchanged variant is not
@@ -37,8 +40,9 @@ fifo:*) [ -p "${auth#fifo:}" ] && jobs= ;;
 *,*) [ -e "/proc/$$/fd/${auth%,*}" ] && jobs= ;;
 esac
 
-# The config fragments are the positional parameters from here on.
-set -- "$here/config/bench.config"
+# The fragments after bench.config and the version's are the positional
+# parameters from here on.
+set --
 case $variant in
 baseline) src=$PB_CACHE/src ;;
 patched) src=$PB_CACHE/src-patched ;;
@@ -68,6 +72,9 @@ if [ -n "${KCONFIG:-}" ]; then
 	[ -f "$KCONFIG" ] || { echo "build: error: KCONFIG=$KCONFIG: no such file" >&2; exit 1; }
 	set -- "$@" "$(cd "$(dirname "$KCONFIG")" && pwd)/$(basename "$KCONFIG")"
 fi
+frags=$("$here/fragments.sh" list "$src" "$@") || exit 1
+# shellcheck disable=SC2086 # the fragments' paths have no blanks (they are checked out or cd'd)
+request=$("$here/fragments.sh" effective $frags) || exit 1
 version=$(cat "$PB_CACHE/src/.pb-pristine" 2>/dev/null || echo none)
 # A tree of the user's is no git repository (git archive, kernel/source.sh):
 # its tree id is in .pb-tree.
@@ -76,7 +83,7 @@ if [ -f "$src/.pb-tree" ]; then
 else
 	tree=$(git -C "$src" rev-parse 'HEAD^{tree}')
 fi
-key=$(printf '%s\n' "$version" "$tree" "$(cat "$@" "$0")" "$cc_version" |
+key=$(printf '%s\n' "$version" "$tree" "$request" "$(cat "$0" "$here/fragments.sh")" "$cc_version" |
 	sha256sum | cut -c1-16)
 
 if [ -f "$out/.pb-stamp" ] && [ "$(cat "$out/.pb-stamp")" = "$key" ] &&
@@ -99,10 +106,11 @@ if [ ! -f "$src/.pb-tree" ]; then
 fi
 rm -f "$out/.pb-stamp"
 echo "build: configuring $variant ($src)"
+printf '%s\n' "$request" > "$out/.pb-request.config"
 kmake tinyconfig >/dev/null
-"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$@" >/dev/null
+"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" "$out/.pb-request.config" >/dev/null
 kmake olddefconfig >/dev/null
-PB_SRCTREE=$src "$here/config-check.sh" "$out/.config" "$@"
+PB_SRCTREE=$src "$here/config-check.sh" "$out/.config" "$out/.pb-request.config"
 
 echo "build: building $variant with ${jobs:-the jobs of make -j} (log: $out/build.log)"
 start=$(date +%s)

@@ -30,7 +30,11 @@ default_sources() {
 }
 
 show() {	# show DIR KIND: one line for the tree, one per build in it
-	if [ -f "$1/.pb-tree" ]; then what="tree $(cut -c1-12 "$1/.pb-tree")"
+	if [ -f "$1/.pb-tree" ]; then
+		case $(cat "$1/.pb-tree") in
+		linux-source-*) what=$(cat "$1/.pb-tree") ;;
+		*) what="tree $(cut -c1-12 "$1/.pb-tree")" ;;
+		esac
 	elif [ -e "$1/.git" ]; then what="$(git --no-optional-locks -C "$1" rev-parse --abbrev-ref HEAD)"
 	else what='?'; fi
 	printf '%-8s %-7s %s (%s)\n' "$2" "$(size "$1")" "$1" "$what"

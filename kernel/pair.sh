@@ -22,13 +22,15 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 die() { echo "pair: error: $*" >&2; exit 1; }
 
+# bench.config, the Linux versions' fragments (kernel/fragments.sh: which one
+# a source takes is known only once it is extracted) and KCONFIG
 config_hash() {
+	set -- "$here/config/bench.config" "$here"/config/versions/*.config
 	if [ -n "${KCONFIG:-}" ]; then
 		[ -f "$KCONFIG" ] || die "KCONFIG=$KCONFIG: no such file"
-		cat "$here/config/bench.config" "$KCONFIG"
-	else
-		cat "$here/config/bench.config"
-	fi | sha256sum | cut -c1-16
+		set -- "$@" "$KCONFIG"
+	fi
+	cat "$@" | sha256sum | cut -c1-16
 }
 
 pair_id() {

@@ -8,7 +8,10 @@
 #                            "VARIANT ID", VARIANT being kernel/build.sh's name
 #
 # SPEC is one of
-#   baseline | debian     Debian's tree (the pristine tree of make trees)
+#   baseline | debian | debian-6.12
+#                         Debian's tree (the pristine tree of make trees)
+#   debian-X.Y            Debian's other packaged tree linux-source-X.Y as it
+#                         is (debian-6.1: Debian 12's other kernel), no series
 #   patched               Debian's tree + $SERIES (default kernel/patches)
 #   debian+DIR            Debian's tree + the series DIR/*.patch
 #   PATH@REV              the git tree PATH at REV (commit, tag, branch)
@@ -46,8 +49,19 @@ changes() { $RGIT -C "$1" status --porcelain | grep -v ' \.pb-' || true; }
 resolve() {
 	spec=$1 dirty=
 	case $spec in
-	'') die "an empty source: give baseline, patched, debian+DIR, PATH@REV or PATH" ;;
-	baseline | debian) kind=debian id="debian:$(debian_version)"; return ;;
+	'') die "an empty source: give baseline, patched, debian-X.Y, debian+DIR, PATH@REV or PATH" ;;
+	baseline | debian | debian-6.12) kind=debian id="debian:$(debian_version)"; return ;;
+	debian-*)
+		xy=${spec#debian-}
+		case $xy in
+		[0-9]*.[0-9]*) ;;
+		*) die "$spec: not a Debian kernel source: debian-X.Y names linux-source-X.Y (debian-6.1)" ;;
+		esac
+		"$here/fragments.sh" known "$xy" "$spec" > /dev/null || exit 1
+		v=$(dpkg-query -W -f='${Version}' "linux-source-$xy" 2>/dev/null) ||
+			die "$spec: linux-source-$xy is not installed (make setup BASELINE=$spec, or apt-get install linux-source-$xy)"
+		kind=dtree id="$spec:$v"
+		return ;;
 	patched) spec="debian+$SERIES" ;;
 	esac
 	case $spec in
@@ -136,6 +150,9 @@ prepare() {
 			"$here/tree.sh" series "$dir" >&2
 			echo "s-$hash $id"
 		fi ;;
+	dtree)
+		"$here/tree.sh" debian "$xy" >&2
+		echo "t-$spec $id" ;;
 	git)
 		if [ -z "$dirty" ] && [ -f "$SRC/.pb-pristine" ] && [ "$tree" = "$(clean_tree "$SRC")" ]; then
 			echo "baseline $id"

@@ -13,6 +13,10 @@
 #   tree.sh bisect SERIES_DIR UPTO
 #                               branch "bisect" = pristine + SERIES_DIR's patches up to
 #                               number UPTO (make bisect) in $PB_CACHE/src-bisect
+#   tree.sh debian X.Y          Debian's other packaged tree, linux-source-X.Y
+#                               (/usr/src/linux-source-X.Y.tar.xz), extracted as it
+#                               is into $PB_CACHE/trees/debian-X.Y (kernel/source.sh
+#                               debian-X.Y); no series goes onto it
 #
 # Both steps are idempotent: they do nothing when the recorded state matches.
 # A series that does not apply names the failing patch and leaves the previous
@@ -76,6 +80,35 @@ pristine() {
 	mv "$SRC.tmp" "$SRC"
 	echo "$ver" > "$SRC/.pb-pristine"
 	$GIT -C "$SRC" worktree prune
+}
+
+# debian X.Y: $PB_CACHE/trees/debian-X.Y = linux-source-X.Y's tarball, re-extracted
+# when the package's version changed. Its .pb-tree (the id kernel/build.sh
+# keys its build with) is the package and version: the tarball is the content.
+debian_tree() {
+	xy=$1 pkg=linux-source-$1
+	case $xy in
+	[0-9]*.[0-9]*) ;;
+	*) die "debian-$xy: not a Linux version X.Y (debian-6.1, debian-6.12)" ;;
+	esac
+	tarball=/usr/src/$pkg.tar.xz
+	ver=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null) ||
+		die "$pkg is not installed (make setup BASELINE=debian-$xy, or apt-get install $pkg)"
+	dest=$PB_CACHE/trees/debian-$xy
+	want="$pkg $ver"
+	[ "$(cat "$dest/.pb-tree" 2>/dev/null)" = "$want" ] && return 0
+	[ -r "$tarball" ] || die "$tarball missing: reinstall $pkg"
+	echo "tree: extracting $tarball ($want) into $dest"
+	rm -rf "$dest.tmp"
+	mkdir -p "$dest.tmp"
+	tar -xJf "$tarball" -C "$dest.tmp" --strip-components=1 ||
+		{ rm -rf "$dest.tmp"; die "cannot extract $tarball: reinstall $pkg"; }
+	got=$(sed -n 's/^VERSION = //p;s/^PATCHLEVEL = //p' "$dest.tmp/Makefile" 2>/dev/null | paste -sd.)
+	[ "$got" = "$xy" ] || { rm -rf "$dest.tmp"; die "$tarball holds Linux ${got:-?}, not $xy"; }
+	echo "$want" > "$dest.tmp/.pb-tree"
+	# the builds of the previous version go with it
+	rm -rf "$dest"
+	mv "$dest.tmp" "$dest"
 }
 
 series_hash() {
@@ -153,6 +186,7 @@ series)	# a series of the user's on Debian's tree (kernel/source.sh debian+DIR)
 	ls "$d"/*.patch > /dev/null 2>&1 || die "series directory $d holds no *.patch"
 	h=$(series_hash "$(cd "$d" && pwd)")
 	apply "$PB_CACHE/src-series-$h" "series-$h" "$d" ;;
+debian) debian_tree "${2:?usage: tree.sh debian X.Y}" ;;
 bisect)
 	series=$(cd "${2:?usage: tree.sh bisect SERIES_DIR UPTO}" && pwd)
 	upto=${3:?usage: tree.sh bisect SERIES_DIR UPTO}
@@ -164,5 +198,5 @@ bisect)
 		[ "$n" -gt "$upto" ] || ln -s "$p" "$part/"	# both NNNN: checked above, git format-patch
 	done
 	apply "$PB_CACHE/src-bisect" bisect "$part" ;;
-*) echo "usage: tree.sh pristine | patched SERIES_DIR | series SERIES_DIR | selfcheck SERIES_DIR SELFCHECK_DIR | bisect SERIES_DIR UPTO" >&2; exit 2 ;;
+*) echo "usage: tree.sh pristine | patched SERIES_DIR | series SERIES_DIR | debian X.Y | selfcheck SERIES_DIR SELFCHECK_DIR | bisect SERIES_DIR UPTO" >&2; exit 2 ;;
 esac

@@ -13,7 +13,10 @@ kernel_id() {
 	[ -z "${PB_KBUILD:-}" ] || ki_src=$(dirname "$(readlink -f "$ki_build")")
 	ki_edits=$(cat "$ki_build/.pb-edits" 2>/dev/null || true)
 	if [ -f "$ki_src/.pb-tree" ]; then
-		ki_rev="tree $(cut -c1-12 "$ki_src/.pb-tree")"
+		case $(cat "$ki_src/.pb-tree") in
+		linux-source-*) ki_rev=$(cat "$ki_src/.pb-tree") ;;	# debian-X.Y: the package and version
+		*) ki_rev="tree $(cut -c1-12 "$ki_src/.pb-tree")" ;;
+		esac
 	else
 		ki_rev=$(git -C "$ki_src" rev-parse --short=12 HEAD)
 	fi

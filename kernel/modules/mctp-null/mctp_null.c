@@ -19,6 +19,23 @@ MODULE_PARM_DESC(count, "number of mctpnullN devices to create (1..64)");
 
 static struct net_device *devs[MCTP_NULL_MAX];
 
+#ifndef PB_HAVE_DEV_DSTATS_TX_ADD
+/*
+ * Linux 6.1 (debian-6.1) allocates per-CPU dstats for the device but has no
+ * helper to count into them, and its counters are plain u64: the same
+ * update as 6.12's dev_dstats_tx_add(), for the same cost per packet.
+ */
+static void dev_dstats_tx_add(struct net_device *dev, unsigned int len)
+{
+	struct pcpu_dstats *dstats = this_cpu_ptr(dev->dstats);
+
+	u64_stats_update_begin(&dstats->syncp);
+	dstats->tx_packets++;
+	dstats->tx_bytes += len;
+	u64_stats_update_end(&dstats->syncp);
+}
+#endif
+
 static netdev_tx_t mctp_null_xmit(struct sk_buff *skb, struct net_device *ndev)
 {
 	dev_dstats_tx_add(ndev, skb->len);
