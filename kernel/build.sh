@@ -66,8 +66,8 @@ kmake() { make -s -C "$src" O="$out" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache 
 
 mkdir -p "$out" "$PB_CACHE/build"
 ln -sfn "$out" "$PB_CACHE/build/$variant"
-grep -qx '/pb-build-\*' "$(git -C "$src" rev-parse --git-common-dir)/info/exclude" 2>/dev/null ||
-	echo '/pb-build-*' >> "$(git -C "$src" rev-parse --git-common-dir)/info/exclude"
+exclude="$(git -C "$src" rev-parse --path-format=absolute --git-common-dir)/info/exclude"
+grep -qx '/pb-build-\*' "$exclude" 2>/dev/null || echo '/pb-build-*' >> "$exclude"
 rm -f "$out/.pb-stamp"
 echo "build: configuring $variant ($src)"
 kmake tinyconfig >/dev/null
