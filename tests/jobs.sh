@@ -17,11 +17,13 @@
 set -u
 
 # In-guest tests (vm/guest/tests/NAME), run on every kernel.
-GUEST_TESTS="mctp-net mctp-nlbad mctp-nlfuzz mctp-serialfault netmem bpf-strings bpf-streams"
+GUEST_TESTS="mctp-net mctp-nlbad mctp-nlfuzz mctp-serialfault mctp-serialtx netmem bpf-strings bpf-streams"
 # KUnit on the console: the filter, and the suites each kernel must report.
 KUNIT_FILTER='mctp*'
+# mctp_serial: drivers/net/mctp's own suite (CONFIG_MCTP_SERIAL_TEST), on
+# every kernel; the patched one's adds the transmit state machine (0050).
 kunit_suites() {
-	case $1 in baseline) echo mctp ;; *) echo mctp-route,mctp-sock ;; esac
+	case $1 in baseline) echo mctp,mctp_serial ;; *) echo mctp-route,mctp-sock,mctp_serial ;; esac
 }
 # Module KUnit suites a guest test must report (its TEST.ktap), per kernel.
 ktap_suites() { # ktap_suites KERNEL TEST
