@@ -14,7 +14,7 @@
  * probabilities in parts per million, --delay-us per chunk.
  *
  * Modes that leave out the workarounds, to show what they work around:
- *   --one-byte 1      write one byte per write(): the relay is slower than
+ *   --one-byte 1      one byte per read() and write(): the relay is slower than
  *                     the senders, whose tty writes then come up short or
  *                     take nothing (mctp-serial's zero-byte and split
  *                     escape writes)
@@ -22,7 +22,7 @@
  *                     the two netdevs and holds them until killed
  *   --write-blocking N  one pty pair, N_MCTP on the slave (device down: it
  *                     drops what it receives); one blocking write() of N
- *                     bytes to the master, which must finish within
+ *                     bytes to the master (SCHED_FIFO), which must finish within
  *                     --timeout-ms (default 5000) once the slave consumed
  *                     the data; exit 0 if it did, 1 if it stalled
  */
@@ -31,6 +31,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -170,7 +171,7 @@ struct direction {
 static int take(struct direction *d)
 {
 	unsigned char in[4096];
-	ssize_t n = read(d->from, in, sizeof(in));
+	ssize_t n = read(d->from, in, one_byte ? 1 : sizeof(in));
 
 	if (n < 0 && (errno == EAGAIN || errno == EINTR))
 		return 1;
@@ -241,6 +242,14 @@ static int write_blocking(size_t n, unsigned long timeout_ms)
 	master = buf ? open_link_end(netdev, sizeof(netdev), &slave) : -1;
 	if (master < 0) {
 		fprintf(stderr, "serial-relay: cannot set up the pty\n");
+		return 2;
+	}
+	/* Above the kworker that drains the slave's buffer, the writer fills
+	 * that buffer and sleeps before any of it is consumed, as it would on
+	 * a busy machine: only a wakeup from the slave can then finish it.
+	 */
+	if (sched_setscheduler(0, SCHED_FIFO, &(struct sched_param){ .sched_priority = 1 })) {
+		fprintf(stderr, "serial-relay: SCHED_FIFO: %s\n", strerror(errno));
 		return 2;
 	}
 	sigaction(SIGALRM, &sa, NULL);
