@@ -2,7 +2,8 @@
 # Bisectability: apply the series one patch at a time, build the kernel and
 # run the MCTP KUnit suites after each patch.
 #   check-series.sh SERIES_DIR OUT.tap     (env: PB_CACHE, PB, ACCEL)
-# The suites expected after each patch are the ones its tree defines.
+# The suites expected after each patch are the ones its tree defines
+# (net/mctp/test/*.c and drivers/net/mctp/*.c).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 series=$(cd "$1" && pwd) out=$2
@@ -50,7 +51,7 @@ for p in "$series"/*.patch; do
 		break
 	fi
 	# KUnit does not print a suite without cases: expect only those with some.
-	suites=$(for f in "$src"/net/mctp/test/*.c; do
+	suites=$(for f in "$src"/net/mctp/test/*.c "$src"/drivers/net/mctp/*.c; do
 		grep -q 'KUNIT_CASE' "$f" && sed -n 's/^[[:space:]]*\.name = "\(mctp[^"]*\)",$/\1/p' "$f"
 	done | paste -sd, -)
 	if "$PB" kunit --name "series.$name" --filter 'mctp*' --suites "$suites" --accel "$ACCEL" \

@@ -21,7 +21,7 @@ set -u
 . bench/lib/caps.sh
 
 # In-guest tests (vm/guest/tests/NAME), run on every kernel.
-GUEST_TESTS="mctp-net mctp-nlbad mctp-nlfuzz mctp-serialfault netmem bpf-strings bpf-streams"
+GUEST_TESTS="mctp-net mctp-nlbad mctp-nlfuzz mctp-serialfault mctp-serialtx netmem bpf-strings bpf-streams"
 # What each needs of a kernel (pb needs: KIND:NAME, docs/suites.md, Needs).
 # A kernel that lacks one gets the test as a skip saying "not applicable:
 # KERNEL lacks WHAT", and no boot. What a test expects of a kernel that has

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 #include <linux/mctp.h>
@@ -215,6 +216,13 @@ static int client(int argc, char **argv, int type)
 	sd = socket(AF_MCTP, SOCK_DGRAM, 0);
 	if (sd < 0) {
 		perror("mctp-echo: socket");
+		return 1;
+	}
+	/* a device that never transmits again must not hold the send for ever */
+	struct timeval snd = { timeout_ms / 1000, (timeout_ms % 1000) * 1000 };
+
+	if (setsockopt(sd, SOL_SOCKET, SO_SNDTIMEO, &snd, sizeof(snd))) {
+		perror("mctp-echo: SO_SNDTIMEO");
 		return 1;
 	}
 	for (; i < argc; i++) {

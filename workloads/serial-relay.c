@@ -12,17 +12,33 @@
  * Prints the two netdev names on one line, then relays. Faults can be
  * injected per byte (seeded, reproducible): --drop, --dup, --corrupt as
  * probabilities in parts per million, --delay-us per chunk.
+ *
+ * Modes that leave out the workarounds, to show what they work around:
+ *   --one-byte 1      one byte per read() and write(): the relay is slower than
+ *                     the senders, whose tty writes then come up short or
+ *                     take nothing (mctp-serial's zero-byte and split
+ *                     escape writes)
+ *   --pair 1          no relay: N_MCTP on both ends of one pty pair; prints
+ *                     the two netdevs and holds them until killed
+ *   --write-blocking N  one pty pair, N_MCTP on the slave (device down: it
+ *                     drops what it receives); one blocking write() of N
+ *                     bytes to the master (SCHED_FIFO), which must finish within
+ *                     --timeout-ms (default 5000) once the slave consumed
+ *                     the data; exit 0 if it did, 1 if it stalled
  */
 #define _XOPEN_SOURCE 700
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/time.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -39,6 +55,7 @@ struct faults {
 };
 
 static volatile sig_atomic_t stop, healed;
+static bool one_byte;
 
 static void on_signal(int sig)
 {
@@ -77,11 +94,40 @@ static int list_mctp_netdevs(char names[][32], int max)
 	return n;
 }
 
+static int set_mctp(int fd)
+{
+	int ldisc = N_MCTP;
+
+	if (ioctl(fd, TIOCSETD, &ldisc)) {
+		fprintf(stderr, "serial-relay: TIOCSETD N_MCTP: %s (CONFIG_MCTP_SERIAL?)\n",
+			strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* The mctpserial netdev that is in @after and not in @before. */
+static void new_netdev(char before[][32], int nb, char *netdev, size_t len)
+{
+	char after[64][32];
+	int na = list_mctp_netdevs(after, 64);
+
+	netdev[0] = '\0';
+	for (int i = 0; i < na; i++) {
+		int seen = 0;
+
+		for (int j = 0; j < nb; j++)
+			seen |= !strcmp(after[i], before[j]);
+		if (!seen)
+			snprintf(netdev, len, "%.31s", after[i]);
+	}
+}
+
 /* Open a pty pair, put N_MCTP on the slave; return the master, name the netdev. */
 static int open_link_end(char *netdev, size_t len, int *slave_out)
 {
-	char before[64][32], after[64][32];
-	int nb = list_mctp_netdevs(before, 64), na, master, slave, ldisc = N_MCTP;
+	char before[64][32];
+	int nb = list_mctp_netdevs(before, 64), master, slave;
 	struct termios t;
 
 	master = posix_openpt(O_RDWR | O_NOCTTY);
@@ -99,21 +145,9 @@ static int open_link_end(char *netdev, size_t len, int *slave_out)
 		cfmakeraw(&t);
 		tcsetattr(master, TCSANOW, &t);
 	}
-	if (ioctl(slave, TIOCSETD, &ldisc)) {
-		fprintf(stderr, "serial-relay: TIOCSETD N_MCTP: %s (CONFIG_MCTP_SERIAL?)\n",
-			strerror(errno));
+	if (set_mctp(slave))
 		return -1;
-	}
-	na = list_mctp_netdevs(after, 64);
-	netdev[0] = '\0';
-	for (int i = 0; i < na; i++) {
-		int seen = 0;
-
-		for (int j = 0; j < nb; j++)
-			seen |= !strcmp(after[i], before[j]);
-		if (!seen)
-			snprintf(netdev, len, "%.31s", after[i]);
-	}
+	new_netdev(before, nb, netdev, len);
 	*slave_out = slave;
 	return netdev[0] ? master : -1;
 }
@@ -137,7 +171,7 @@ struct direction {
 static int take(struct direction *d)
 {
 	unsigned char in[4096];
-	ssize_t n = read(d->from, in, sizeof(in));
+	ssize_t n = read(d->from, in, one_byte ? 1 : sizeof(in));
 
 	if (n < 0 && (errno == EAGAIN || errno == EINTR))
 		return 1;
@@ -178,7 +212,8 @@ static int take(struct direction *d)
 static int give(struct direction *d)
 {
 	while (d->off < d->pending) {
-		ssize_t w = write(d->to, d->out + d->off, d->pending - d->off);
+		size_t len = one_byte ? 1 : d->pending - d->off;
+		ssize_t w = write(d->to, d->out + d->off, len);
 
 		if (w < 0)
 			return errno == EAGAIN || errno == EINTR ? 1 : -1;
@@ -188,12 +223,101 @@ static int give(struct direction *d)
 	return 1;
 }
 
+static void on_alarm(int sig)
+{
+	(void)sig;
+}
+
+/* One blocking write of @n bytes to a pty master whose slave runs N_MCTP. */
+static int write_blocking(size_t n, unsigned long timeout_ms)
+{
+	struct sigaction sa = { .sa_handler = on_alarm };	/* no SA_RESTART */
+	struct itimerval it = { .it_value = { (time_t)(timeout_ms / 1000),
+					      (suseconds_t)(timeout_ms % 1000) * 1000 } };
+	char netdev[32];
+	unsigned char *buf = calloc(n, 1);
+	int master, slave;
+	ssize_t w;
+
+	master = buf ? open_link_end(netdev, sizeof(netdev), &slave) : -1;
+	if (master < 0) {
+		fprintf(stderr, "serial-relay: cannot set up the pty\n");
+		return 2;
+	}
+	/* Above the kworker that drains the slave's buffer, the writer fills
+	 * that buffer and sleeps before any of it is consumed, as it would on
+	 * a busy machine: only a wakeup from the slave can then finish it.
+	 */
+	if (sched_setscheduler(0, SCHED_FIFO, &(struct sched_param){ .sched_priority = 1 })) {
+		fprintf(stderr, "serial-relay: SCHED_FIFO: %s\n", strerror(errno));
+		return 2;
+	}
+	sigaction(SIGALRM, &sa, NULL);
+	setitimer(ITIMER_REAL, &it, NULL);
+	w = write(master, buf, n);
+	if (w < 0 && errno != EINTR) {
+		fprintf(stderr, "serial-relay: write: %s\n", strerror(errno));
+		return 2;
+	}
+	if (w == (ssize_t)n) {
+		printf("serial-relay: a blocking write of %zu bytes to the master of %s finished\n",
+		       n, netdev);
+		return 0;
+	}
+	printf("serial-relay: a blocking write of %zu bytes to the master of %s stalled after "
+	       "%zd bytes for %lu ms: the slave's line discipline consumed the data but "
+	       "nothing woke the writer (no tty_unthrottle)\n", n, netdev, w < 0 ? 0 : w,
+	       timeout_ms);
+	return 1;
+}
+
+/* N_MCTP on both ends of one pty pair: two netdevs joined with no relay. */
+static int pair(void)
+{
+	char before[64][32], a[32], b[32];
+	int nb, master, slave;
+	struct termios t;
+
+	master = posix_openpt(O_RDWR | O_NOCTTY);
+	if (master < 0 || grantpt(master) || unlockpt(master))
+		return 1;
+	slave = open(ptsname(master), O_RDWR | O_NOCTTY);
+	if (slave < 0)
+		return 1;
+	if (!tcgetattr(slave, &t)) {
+		cfmakeraw(&t);
+		tcsetattr(slave, TCSANOW, &t);
+	}
+	nb = list_mctp_netdevs(before, 64);
+	if (set_mctp(slave))
+		return 1;
+	new_netdev(before, nb, a, sizeof(a));
+	nb = list_mctp_netdevs(before, 64);
+	if (set_mctp(master))
+		return 1;
+	new_netdev(before, nb, b, sizeof(b));
+	if (!a[0] || !b[0]) {
+		fprintf(stderr, "serial-relay: cannot create the MCTP serial pair\n");
+		return 1;
+	}
+	printf("%s %s\n", a, b);
+	fflush(stdout);
+	signal(SIGTERM, on_signal);
+	signal(SIGINT, on_signal);
+	while (!stop)
+		pause();
+	close(master);
+	close(slave);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct faults f = { .seed = 1 }, back;
+	unsigned long long blocking = 0, timeout_ms = 5000;
 	struct direction dir[2];
 	char a[32], b[32];
-	int ma, mb, sa, sb;
+	int ma, mb, sa, sb, pair_mode = 0;
 
 	for (int i = 1; i + 1 < argc; i += 2) {
 		char *end;
@@ -214,12 +338,25 @@ int main(int argc, char **argv)
 			f.delay_us = v;
 		else if (!strcmp(argv[i], "--seed"))
 			f.seed = v ? v : 1;
+		else if (!strcmp(argv[i], "--one-byte"))
+			one_byte = v != 0;
+		else if (!strcmp(argv[i], "--pair"))
+			pair_mode = v != 0;
+		else if (!strcmp(argv[i], "--write-blocking"))
+			blocking = v;
+		else if (!strcmp(argv[i], "--timeout-ms"))
+			timeout_ms = v;
 		else {
 			fprintf(stderr, "usage: serial-relay [--drop PPM] [--dup PPM] [--corrupt PPM] "
-				"[--delay-us US] [--seed N]\n");
+				"[--delay-us US] [--seed N] [--one-byte 1] | --pair 1 | "
+				"--write-blocking BYTES [--timeout-ms MS]\n");
 			return 2;
 		}
 	}
+	if (blocking)
+		return write_blocking(blocking, timeout_ms);
+	if (pair_mode)
+		return pair();
 	ma = open_link_end(a, sizeof(a), &sa);
 	mb = ma < 0 ? -1 : open_link_end(b, sizeof(b), &sb);
 	if (ma < 0 || mb < 0) {

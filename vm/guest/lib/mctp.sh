@@ -15,5 +15,16 @@ serial_link() {
 	read -r link_a link_b < "$sl_file" || link_a='' link_b=''
 }
 
-# mkns: a process holding a new network namespace; prints its pid.
-mkns() { unshare -n sleep 1000000 > /dev/null 2>&1 & echo $!; }
+# mkns: a process holding a new network namespace; prints its pid once the
+# namespace exists (before unshare has made it, nsenter -t PID would enter
+# ours, and a netdev moved "into" it would stay here).
+mkns() {
+	unshare -n sleep 1000000 > /dev/null 2>&1 &
+	mk_pid=$! mk_self=$(readlink /proc/self/ns/net)
+	for _ in $(seq 100); do
+		mk_ns=$(readlink "/proc/$mk_pid/ns/net" 2> /dev/null) || break
+		[ "$mk_ns" != "$mk_self" ] && break
+		sleep 0.05
+	done
+	echo "$mk_pid"
+}
