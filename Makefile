@@ -84,9 +84,11 @@ PKGS_BENCH := linux-perf hyperfine trace-cmd
 # Python for kunit.py and the KCIDB and LAVA checks (tests/*.py), the
 # jsonschema library they use, lava-run with LAVA's schemas, jq (the
 # flame graph pages' data, tests/flamegraph-check.sh), and clang with lld
-# and llvm (the project's own kernel objects built with LLVM=1, make test-clang)
+# and llvm (the project's own kernel objects built with LLVM=1, make test-clang);
+# python3-ply and python3-git for checkpatch's SPDX check of a new file
+# (scripts/spdxcheck.py, make check-series and make upstream)
 PKGS_TEST := kexec-tools shellcheck tmux python3 python3-jsonschema python3-rfc3987 lava-common \
-	lava-dispatcher jq clang lld llvm
+	lava-dispatcher jq clang lld llvm python3-ply python3-git
 # make test-flamegraph-browser's only (headless), never make test's
 PKGS_BROWSER := chromium
 # make lava-lab's LAVA instance (and make test-lava) only, never make test's
