@@ -2,7 +2,8 @@
 # What the series' patch files say about themselves (sourced): which are
 # the project's own, which upstream topic each belongs in, and checkpatch.
 # kernel/check-series.sh, kernel/upstream.sh and tests/upstream-check.sh
-# read the patches through these functions only.
+# read the patches through these functions only; each sets here= to
+# kernel/ first (series_checkpatch reads kernel/upstream/base-commits).
 
 # series_subject PATCH: its subject, unwrapped, without "[PATCH n/m]"
 series_subject() {

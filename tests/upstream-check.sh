@@ -15,6 +15,7 @@ GIT="git -c user.name=patchbench -c user.email=patchbench@localhost -c advice.de
 # shellcheck source=tests/tap-result.sh
 . "$root/tests/tap-result.sh"
 # shellcheck source=kernel/series.sh
+here=$root/kernel	# series.sh reads kernel/upstream/base-commits from here
 . "$root/kernel/series.sh"
 tap_start "$4" upstream
 work=$(mktemp -d "${TMPDIR:-/tmp}/pb-upstream-check.XXXXXX")
