@@ -89,8 +89,9 @@ for d in "$dir"/*/; do
 	fi
 	prefix=$(sed -n '/^$/q; s/^prefix: *//p' "$cfile")
 	n=$(find "$d" -name '[0-9]*.patch' ! -name '0000-*' | wc -l)
+	# (format-patch pads the numbers to the width of n: [PATCH net 00/10])
 	check "$t.subject" "the cover letter's subject is not [$prefix 0/$n]" \
-		grep -q "^Subject: \[$prefix 0/$n\] " "$cover"
+		grep -q "^Subject: \[$prefix 0*0/$n\] " "$cover"
 	# shellcheck disable=SC2016 # the script is sh -c's, given its arguments
 	check "$t.recipients" "the cover letter names no recipients (To:, get_maintainer.pl's list)" \
 		sh -c 'grep -q "^To: .*@" "$1" && sed -n "/^Recipients/,/^\$/p" "$1" | grep -q "@"' sh "$cover"
