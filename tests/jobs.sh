@@ -30,6 +30,7 @@ GUEST_TESTS="mctp-net mctp-nlbad mctp-nlfuzz mctp-serialfault mctp-serialtx netm
 # "fixes".
 test_needs() {
 	case $1 in
+	mctp-serialtx) echo config:CONFIG_MCTP config:CONFIG_MCTP_SERIAL module:pb-tty ;;
 	mctp-*) echo config:CONFIG_MCTP config:CONFIG_MCTP_SERIAL ;;
 	netmem) echo config:CONFIG_PAGE_POOL module:netmem-test ;;
 	bpf-strings) echo config:CONFIG_DEBUG_INFO_BTF module:str-freed ;;

@@ -20,6 +20,9 @@
  *                     escape writes)
  *   --pair 1          no relay: N_MCTP on both ends of one pty pair; prints
  *                     the two netdevs and holds them until killed
+ *   --tty A --tty B   no relay: N_MCTP on two ttys joined by their driver
+ *                     (kernel/modules/pb-tty's /dev/ttyPBn); prints and holds
+ *                     the two netdevs as --pair does
  *   --write-blocking N  one pty pair, N_MCTP on the slave (device down: it
  *                     drops what it receives); one blocking write() of N
  *                     bytes to the master (SCHED_FIFO), which must finish within
@@ -271,31 +274,24 @@ static int write_blocking(size_t n, unsigned long timeout_ms)
 	return 1;
 }
 
-/* N_MCTP on both ends of one pty pair: two netdevs joined with no relay. */
-static int pair(void)
+/* N_MCTP on two ttys joined with no relay: print their netdevs, hold them. */
+static int hold_link(int fa, int fb)
 {
 	char before[64][32], a[32], b[32];
-	int nb, master, slave;
+	int fds[2] = { fa, fb }, nb;
+	char *names[2] = { a, b };
 	struct termios t;
 
-	master = posix_openpt(O_RDWR | O_NOCTTY);
-	if (master < 0 || grantpt(master) || unlockpt(master))
-		return 1;
-	slave = open(ptsname(master), O_RDWR | O_NOCTTY);
-	if (slave < 0)
-		return 1;
-	if (!tcgetattr(slave, &t)) {
-		cfmakeraw(&t);
-		tcsetattr(slave, TCSANOW, &t);
+	for (int i = 0; i < 2; i++) {
+		if (!tcgetattr(fds[i], &t)) {
+			cfmakeraw(&t);
+			tcsetattr(fds[i], TCSANOW, &t);
+		}
+		nb = list_mctp_netdevs(before, 64);
+		if (set_mctp(fds[i]))
+			return 1;
+		new_netdev(before, nb, names[i], 32);
 	}
-	nb = list_mctp_netdevs(before, 64);
-	if (set_mctp(slave))
-		return 1;
-	new_netdev(before, nb, a, sizeof(a));
-	nb = list_mctp_netdevs(before, 64);
-	if (set_mctp(master))
-		return 1;
-	new_netdev(before, nb, b, sizeof(b));
 	if (!a[0] || !b[0]) {
 		fprintf(stderr, "serial-relay: cannot create the MCTP serial pair\n");
 		return 1;
@@ -306,9 +302,38 @@ static int pair(void)
 	signal(SIGINT, on_signal);
 	while (!stop)
 		pause();
-	close(master);
-	close(slave);
+	close(fa);
+	close(fb);
 	return 0;
+}
+
+/* N_MCTP on both ends of one pty pair. */
+static int pair(void)
+{
+	int master, slave;
+
+	master = posix_openpt(O_RDWR | O_NOCTTY);
+	if (master < 0 || grantpt(master) || unlockpt(master))
+		return 1;
+	slave = open(ptsname(master), O_RDWR | O_NOCTTY);
+	if (slave < 0)
+		return 1;
+	return hold_link(slave, master);
+}
+
+/* N_MCTP on two ttys given by path. */
+static int ttys(char *const path[2])
+{
+	int fd[2];
+
+	for (int i = 0; i < 2; i++) {
+		fd[i] = open(path[i], O_RDWR | O_NOCTTY);
+		if (fd[i] < 0) {
+			fprintf(stderr, "serial-relay: %s: %s\n", path[i], strerror(errno));
+			return 1;
+		}
+	}
+	return hold_link(fd[0], fd[1]);
 }
 
 int main(int argc, char **argv)
@@ -317,12 +342,18 @@ int main(int argc, char **argv)
 	unsigned long long blocking = 0, timeout_ms = 5000;
 	struct direction dir[2];
 	char a[32], b[32];
-	int ma, mb, sa, sb, pair_mode = 0;
+	int ma, mb, sa, sb, pair_mode = 0, ntty = 0;
+	char *tty_path[2];
 
 	for (int i = 1; i + 1 < argc; i += 2) {
 		char *end;
-		unsigned long long v = strtoull(argv[i + 1], &end, 0);
+		unsigned long long v;
 
+		if (!strcmp(argv[i], "--tty") && ntty < 2) {
+			tty_path[ntty++] = argv[i + 1];
+			continue;
+		}
+		v = strtoull(argv[i + 1], &end, 0);
 		if (end == argv[i + 1] || *end) {
 			fprintf(stderr, "serial-relay: %s wants a number, not '%s'\n", argv[i],
 				argv[i + 1]);
@@ -349,7 +380,7 @@ int main(int argc, char **argv)
 		else {
 			fprintf(stderr, "usage: serial-relay [--drop PPM] [--dup PPM] [--corrupt PPM] "
 				"[--delay-us US] [--seed N] [--one-byte 1] | --pair 1 | "
-				"--write-blocking BYTES [--timeout-ms MS]\n");
+				"--tty A --tty B | --write-blocking BYTES [--timeout-ms MS]\n");
 			return 2;
 		}
 	}
@@ -357,6 +388,12 @@ int main(int argc, char **argv)
 		return write_blocking(blocking, timeout_ms);
 	if (pair_mode)
 		return pair();
+	if (ntty == 2)
+		return ttys(tty_path);
+	if (ntty) {
+		fprintf(stderr, "serial-relay: --tty wants two ttys\n");
+		return 2;
+	}
 	ma = open_link_end(a, sizeof(a), &sa);
 	mb = ma < 0 ? -1 : open_link_end(b, sizeof(b), &sb);
 	if (ma < 0 || mb < 0) {
