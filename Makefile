@@ -403,8 +403,21 @@ $(INITRAMFS): $(GUEST_FILES) $(GUEST_BINS)
 
 # Every stage writes $(TEST_OUT)/*.tap and never stops the others; the tally
 # at the end is the verdict. The guest boots of every stage share one pool.
+# With a pair of the user's (BASELINE=/PATCHED=) make test tests that
+# pair's kernels: the stages that boot them (PAIR_STAGES). The host-only
+# checks and the harness and lava stages test patchbench and this
+# repository's results, whichever kernels are named: make test without a
+# pair runs them.
+PAIR_STAGES := kunit guest crash debug
 test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
+ifneq ($(PAIR_ID),)
+	@echo "make test: the kernels of pair $(PAIR_ID), stages $(PAIR_STAGES);" \
+		"patchbench's own checks (host-only, harness, lava) are make test's without BASELINE=/PATCHED="
+	-@$(RUN_JOBS) $(PAIR_STAGES)
+	@echo "== patchbench test summary (pair $(PAIR_ID))"
+	@$(PB) tally $(call stage_taps,$(PAIR_STAGES))
+else
 	-@$(MAKE) --no-print-directory test-unit
 	-@$(MAKE) --no-print-directory test-suites
 	-@$(MAKE) --no-print-directory test-flamegraph
@@ -424,6 +437,7 @@ test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 		$(TEST_OUT)/sources.tap $(TEST_OUT)/versions.tap $(TEST_OUT)/clang.tap $(TEST_OUT)/results.tap \
 		$(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap $(TEST_OUT)/lava-bench.tap \
 		$(call stage_taps,$(GUEST_STAGES))
+endif
 
 test-unit: tools
 	@mkdir -p $(TEST_OUT)

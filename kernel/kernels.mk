@@ -9,7 +9,7 @@
 # DRY_RUN, the same test).
 DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
 # Any variant kernel/build.sh knows (the sources of kernel/pair.sh too).
-VARIANTS := $(or $(MAKECMDGOALS),baseline patched debug)
+VARIANTS := $(sort $(or $(MAKECMDGOALS),baseline patched debug))
 .PHONY: $(VARIANTS)
 $(VARIANTS):
 	@kernel/edits.sh $@

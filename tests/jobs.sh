@@ -35,6 +35,7 @@ test_needs() {
 	netmem) echo config:CONFIG_PAGE_POOL module:netmem-test ;;
 	bpf-strings) echo config:CONFIG_DEBUG_INFO_BTF module:str-freed ;;
 	bpf-streams) echo config:CONFIG_DEBUG_INFO_BTF ;;
+	kdump) echo feature:crashkernel-cma ;;
 	esac
 }
 # KUnit on the console: the filter; each kernel must report every built-in
@@ -56,15 +57,16 @@ ktap_suites() { # ktap_suites CAPS TEST
 		fi ;;
 	esac
 }
-# not_applicable DIR LABEL TEST CAPS [vm]: if the kernel lacks what TEST
-# needs, leave DIR/TEST.tap (and DIR/vm.tap with "vm": no boot) as a skip
+# not_applicable DIR LABEL TEST CAPS [MORE]: if the kernel lacks what TEST
+# needs (test_needs, or the words in NEEDS when set), leave DIR/TEST.tap
+# (and DIR/M.tap for each M in MORE, "vm" when there is no boot) as a skip
 # saying why; a need pb needs cannot evaluate is a failure. With
 # NEEDS_UNDECIDED=1 (make lava: it defines a job for every test, modules
 # unbuilt) nothing is decided here.
 not_applicable() {
 	[ "${NEEDS_UNDECIDED:-}" != 1 ] || return 1
-	# shellcheck disable=SC2046 # the needs are words
-	na=$("$PB" needs --caps "$4" $(test_needs "$3") 2>&1)
+	# shellcheck disable=SC2046,SC2086 # the needs are words
+	na=$("$PB" needs --caps "$4" ${NEEDS-$(test_needs "$3")} 2>&1)
 	case $? in
 	0) return 1 ;;
 	10) line="ok 1 - guest.$2.$3 # SKIP $na" ;;
@@ -83,17 +85,20 @@ not_applicable() {
 # the client whose timeout should end it. The MCTP tests need no second CPU
 # and get one; the BPF tests put a writer on the other CPU and have two.
 smp_of() { case $1 in mctp-*) echo 1 ;; *) echo 2 ;; esac; }
-# crashkernel=size,cma: CASE KERNEL COMMAND-LINE, one boot each
-# (vm/guest/tests/crashkernel says what each case checks).
+# crashkernel=size,cma: CASE KERNEL NEEDS COMMAND-LINE, one boot each
+# (vm/guest/tests/crashkernel says what each case checks). NEEDS is one
+# pb needs word or -: a kernel of the user's pair whose source has no
+# crashkernel=,cma gets its cases as "not applicable", and "unsupported"
+# shows the option refused only by a baseline that lacks it.
 crash_cases() {
 	cat <<-EOF
-	cma patched crashkernel=64M crashkernel=256M,cma
-	plain patched crashkernel=320M
-	empty patched crashkernel=64M crashkernel=,cma
-	abc patched crashkernel=64M crashkernel=abc,cma
-	huge patched crashkernel=64M crashkernel=64G,cma
-	offset patched crashkernel=64M crashkernel=256M@1G,cma
-	unsupported baseline crashkernel=64M crashkernel=256M,cma
+	cma patched feature:crashkernel-cma crashkernel=64M crashkernel=256M,cma
+	plain patched - crashkernel=320M
+	empty patched feature:crashkernel-cma crashkernel=64M crashkernel=,cma
+	abc patched feature:crashkernel-cma crashkernel=64M crashkernel=abc,cma
+	huge patched feature:crashkernel-cma crashkernel=64M crashkernel=64G,cma
+	offset patched feature:crashkernel-cma crashkernel=64M crashkernel=256M@1G,cma
+	unsupported baseline !feature:crashkernel-cma crashkernel=64M crashkernel=256M,cma
 	EOF
 }
 KDUMP_APPEND="crashkernel=64M crashkernel=256M,cma"
@@ -212,14 +217,21 @@ run_job() { # run_job JOB
 		KTAP_SUITES=$(ktap_suites "$caps" "$t") SMP=$(smp_of "$t") TIMEOUT=$(cap 900) \
 			GUEST_APPEND=$has tests/guest-run.sh "$k" "$(image "$k")" "$t" "$k" ;;
 	crash/kdump)
+		caps=$(caps_file patched "$KBUILD/patched") || return 1
+		not_applicable "$TEST_OUT/guest-patched-kdump" patched kdump "$caps" "vm kdump-capture" &&
+			return 0
 		# The capture kernel is the patched kernel itself, read through the host share.
 		img=$(cd "$(dirname "$(image patched)")" && pwd -P)/bzImage
 		EXPECT_PANIC=1 GUEST_APPEND=$KDUMP_APPEND FALLBACK=$KDUMP_FALLBACK TIMEOUT=$(cap 300) \
 			tests/guest-run.sh patched "$(image patched)" kdump "patched,/host$img" ;;
 	crash/*)
 		c=${1#crash/}
-		crash_cases | while read -r name k cmdline; do
+		crash_cases | while read -r name k needs cmdline; do
 			[ "$name" = "$c" ] || continue
+			caps=$(caps_file "$k" "$KBUILD/$k") || return 1
+			[ "$needs" = - ] && needs=
+			NEEDS=$needs not_applicable "$TEST_OUT/guest-$k-crashkernel-$c" "$k" crashkernel \
+				"$caps" vm && return 0
 			VARIANT=$c GUEST_APPEND=$cmdline TIMEOUT=$(cap 300) \
 				tests/guest-run.sh "$k" "$(image "$k")" crashkernel "$k,$c"
 		done ;;

@@ -63,6 +63,14 @@ static int feature_holds(const struct probe_ctx *ctx, const json_t *f, char *why
 		if (!text || !file_has(path, text))
 			return snprintf(why, len, "%s in include/uapi/%s", text ? text : "?", key), 0;
 	}
+	json_object_foreach((json_t *)json_object_get(f, "source"), key, v) {
+		char path[4096];
+
+		text = json_string_value(v);
+		snprintf(path, sizeof(path), "%s/%s", ctx->src, key);
+		if (!text || !file_has(path, text))
+			return snprintf(why, len, "%s in %s", text ? text : "?", key), 0;
+	}
 	return 1;
 }
 

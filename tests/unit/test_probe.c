@@ -58,8 +58,12 @@ static void probe_reads_the_build(void **state)
 	assert_true(json_is_true(json_object_get(v, "gateway")));
 	assert_true(json_is_false(json_object_get(v, "strings")));
 	assert_true(json_is_false(json_object_get(v, "sanitizer")));
+	assert_true(json_is_true(json_object_get(v, "in-source")));
+	assert_true(json_is_false(json_object_get(v, "not-in-source")));
 	v = json_object_get(caps, "evidence");
 	assert_string_equal(json_string_value(json_object_get(v, "strings")), "kfunc bpf_absent");
+	assert_string_equal(json_string_value(json_object_get(v, "not-in-source")),
+			    "reserve_crashkernel_cma in include/uapi/linux/mctp.h");
 	v = json_object_get(caps, "fixes");
 	assert_true(json_is_true(json_object_get(v, "in-history")));
 	assert_true(json_is_false(json_object_get(v, "nowhere")));
