@@ -207,6 +207,56 @@ static void points_apply_by_their_needs(void **state)
 	json_decref(caps);
 }
 
+/* An mbox patch's subject: its header unfolded, the "[PATCH n/m] " dropped. */
+static void patch_subject(const char *path, char *out, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	char line[1024], *s;
+	size_t n = 0;
+	int in = 0;
+
+	out[0] = '\0';
+	assert_non_null(f);
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!in && !strncmp(line, "Subject: ", 9))
+			in = 1, n += snprintf(out + n, len - n, "%s", line + 9);
+		else if (in && line[0] == ' ')
+			n += snprintf(out + n, len - n, "%s", line);
+		else if (in)
+			break;
+		assert_true(n < len);
+	}
+	fclose(f);
+	s = out[0] == '[' ? strstr(out, "] ") : NULL;
+	if (s)
+		memmove(out, s + 2, strlen(s + 2) + 1);
+}
+
+/* Each fix the table finds by its patch names a patch of the series with its subject. */
+static void fix_table_names_its_patches(void **state)
+{
+	json_t *table = json_load_file("bench/probe/features.json", 0, NULL), *fix;
+	char subject[2048];
+	const char *name;
+	int checked = 0;
+
+	(void)state;
+	assert_non_null(table);
+	json_object_foreach(json_object_get(table, "fixes"), name, fix) {
+		const char *patch = json_string_value(json_object_get(fix, "patch"));
+
+		if (!patch)
+			continue;
+		patch_subject(patch, subject, sizeof(subject));
+		if (strcmp(subject, json_string_value(json_object_get(fix, "subject"))))
+			fail_msg("fix %s: %s has the subject '%s'", name, patch, subject);
+		checked++;
+	}
+	assert_true(checked > 0);
+	json_decref(table);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -217,6 +267,7 @@ int main(void)
 		cmocka_unit_test(needs_malformed),
 		cmocka_unit_test(needs_command),
 		cmocka_unit_test(points_apply_by_their_needs),
+		cmocka_unit_test(fix_table_names_its_patches),
 	};
 
 	return cmocka_run_group_tests_name("probe", tests, scratch_make, scratch_remove);
