@@ -33,10 +33,27 @@ static int file_has(const char *path, const char *text)
 	return found;
 }
 
+/* Each "FILE": "TEXT" of the feature's @kind: FILE under the source's @dir holds TEXT. */
+static int texts_hold(const struct probe_ctx *ctx, const json_t *f, const char *kind,
+		      const char *dir, char *why, size_t len)
+{
+	const char *key, *text;
+	json_t *v;
+
+	json_object_foreach((json_t *)json_object_get(f, kind), key, v) {
+		char path[4096];
+
+		text = json_string_value(v);
+		snprintf(path, sizeof(path), "%s/%s%s", ctx->src, dir, key);
+		if (!text || !file_has(path, text))
+			return snprintf(why, len, "%s in %s%s", text ? text : "?", dir, key), 0;
+	}
+	return 1;
+}
+
 /* Every check of one feature; *why the first that fails. -1: bad entry. */
 static int feature_holds(const struct probe_ctx *ctx, const json_t *f, char *why, size_t len)
 {
-	const char *key, *text;
 	size_t i;
 	json_t *v;
 
@@ -55,23 +72,9 @@ static int feature_holds(const struct probe_ctx *ctx, const json_t *f, char *why
 		if (!has)
 			return snprintf(why, len, "%s (BTF)", json_string_value(v)), 0;
 	}
-	json_object_foreach((json_t *)json_object_get(f, "uapi"), key, v) {
-		char path[4096];
-
-		text = json_string_value(v);
-		snprintf(path, sizeof(path), "%s/include/uapi/%s", ctx->src, key);
-		if (!text || !file_has(path, text))
-			return snprintf(why, len, "%s in include/uapi/%s", text ? text : "?", key), 0;
-	}
-	json_object_foreach((json_t *)json_object_get(f, "source"), key, v) {
-		char path[4096];
-
-		text = json_string_value(v);
-		snprintf(path, sizeof(path), "%s/%s", ctx->src, key);
-		if (!text || !file_has(path, text))
-			return snprintf(why, len, "%s in %s", text ? text : "?", key), 0;
-	}
-	return 1;
+	if (!texts_hold(ctx, f, "uapi", "include/uapi/", why, len))
+		return 0;
+	return texts_hold(ctx, f, "source", "", why, len);
 }
 
 static int git(const char *src, char *const *args, char **out)
