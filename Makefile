@@ -15,14 +15,15 @@ KBUILD = $(PB_CACHE)/build
 # PB_CACHE/pairs/ID/, which stands for $(PB_CACHE)/build in every stage,
 # and their results go to RESULTS_DIR (default PB_CACHE/results/pair-ID),
 # never to this repository's results/. KCONFIG=file: a fragment of the
-# user's on top of the project's.
+# user's on top of the project's; it makes a pair too (of today's two
+# sources when neither is named), built in object trees of its own.
 BASELINE ?=
 PATCHED ?=
 KCONFIG ?=
 export KCONFIG
 # (make setup BASELINE=debian-X.Y installs the package the pair's id needs)
 SETUP_GOALS := setup setup-test setup-bench setup-flamegraph
-PAIR := $(if $(and $(strip $(BASELINE)$(PATCHED)),$(filter-out $(SETUP_GOALS),$(or $(MAKECMDGOALS),all))),$(shell \
+PAIR := $(if $(and $(strip $(BASELINE)$(PATCHED)$(KCONFIG)),$(filter-out $(SETUP_GOALS),$(or $(MAKECMDGOALS),all))),$(shell \
 	PB_CACHE='$(PB_CACHE)' KCONFIG='$(KCONFIG)' SERIES='$(SERIES)' kernel/pair.sh id \
 	'$(or $(BASELINE),baseline)' '$(or $(PATCHED),patched)' 2>&1; echo " $$?"))
 ifneq ($(PAIR),)

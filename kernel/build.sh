@@ -59,8 +59,11 @@ s-*) src=$PB_CACHE/src-series-${variant#s-} ;;
 esac
 # The object tree is a direct subdirectory of its source tree: kbuild then
 # uses the relative srctree "..", every variant compiles with identical
-# command lines, and ccache shares objects between them.
-out=$src/pb-build-$variant
+# command lines, and ccache shares objects between them. With KCONFIG it
+# is a tree of its own (and so is its link in $PB_CACHE/build): the user's
+# fragment never replaces the project's kernels.
+kc=$("$here/fragments.sh" kconfig-suffix) || exit 1
+out=$src/pb-build-$variant$kc
 [ -f "$src/Makefile" ] || { echo "build: no source tree at $src (run 'make trees')" >&2; exit 1; }
 # The compiler per variant (kernel/compiler.sh): gcc, or clang for *-llvm;
 # the key has the version line of the one used.
@@ -98,7 +101,7 @@ export KBUILD_BUILD_TIMESTAMP='2024-01-01' KBUILD_BUILD_USER=patchbench KBUILD_B
 kmake() { make -s -C "$src" O="$out" ARCH=x86_64 ${llvm:+LLVM=1} CC="$cc" HOSTCC="$cc" "$@"; }
 
 mkdir -p "$out" "$PB_CACHE/build"
-ln -sfn "$out" "$PB_CACHE/build/$variant"
+ln -sfn "$out" "$PB_CACHE/build/$variant$kc"
 # (absolute: for a main repository git says ".git", relative to the caller)
 if [ ! -f "$src/.pb-tree" ]; then
 	exclude=$(git -C "$src" rev-parse --path-format=absolute --git-common-dir)/info/exclude

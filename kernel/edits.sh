@@ -19,7 +19,8 @@ s-*) src=$PB_CACHE/src-series-${variant#s-}; src=${src%-debug} ;;
 t-*) exit 0 ;;	# a user's tree, extracted by kernel/source.sh: nobody edits it there
 *) echo "edits: unknown variant '$variant'" >&2; exit 2 ;;
 esac
-out=$src/pb-build-$variant
+kc=$("$(dirname "$0")/fragments.sh" kconfig-suffix) || exit 1
+out=$src/pb-build-$variant$kc
 [ -d "$src/.git" ] || [ -f "$src/.git" ] || exit 0	# no tree yet: build.sh says so
 changed=$(git --no-optional-locks -C "$src" status --porcelain | grep -v ' \.pb-' || true)
 if [ -n "$changed" ]; then

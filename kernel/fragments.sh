@@ -8,6 +8,12 @@
 #   fragments.sh known X.Y            whether Linux X.Y can be built: its
 #                                     version fragment, or nothing for 6.12
 #                                     and later; an error for the others
+#   fragments.sh kconfig-suffix       what KCONFIG (a fragment of the user's)
+#                                     adds to a variant's object tree and
+#                                     build link: -k and 8 hex digits of its
+#                                     content, nothing without KCONFIG; a
+#                                     tree built with it never replaces one
+#                                     built without
 #   fragments.sh effective FRAG...    the request they make together: a
 #                                     later fragment's line for an option
 #                                     overrides an earlier one's, and
@@ -97,10 +103,17 @@ effective() {
 		}'
 }
 
+kconfig_suffix() {
+	[ -n "${KCONFIG:-}" ] || return 0
+	[ -f "$KCONFIG" ] || die "KCONFIG=$KCONFIG: no such file"
+	echo "-k$(sha256sum < "$KCONFIG" | cut -c1-8)"
+}
+
 case ${1:-} in
+kconfig-suffix) kconfig_suffix ;;
 version) version "${2:?usage: fragments.sh version TREE}" ;;
 known) known "${2:?usage: fragments.sh known X.Y [WHAT]}" "${3:-}" ;;
 list) [ $# -ge 2 ] || die "usage: fragments.sh list TREE [FRAG...]"; shift; list "$@" ;;
 effective) [ $# -ge 2 ] || die "usage: fragments.sh effective FRAG..."; shift; effective "$@" ;;
-*) echo "usage: fragments.sh version TREE | known X.Y | list TREE [FRAG...] | effective FRAG..." >&2; exit 2 ;;
+*) echo "usage: fragments.sh version TREE | known X.Y | list TREE [FRAG...] | kconfig-suffix | effective FRAG..." >&2; exit 2 ;;
 esac

@@ -59,7 +59,8 @@ build() {
 	# shellcheck disable=SC2086 # variant names are words
 	make --no-print-directory -f "$here/kernels.mk" -j"${KERNEL_JOBS:-$(($(nproc) + 1))}" $kernels
 	${DRY_RUN:-} mkdir -p "$PB_CACHE/pairs/$id"
-	link() { ${DRY_RUN:-} ln -sfn "$(readlink -f "$PB_CACHE/build/$1")" "$PB_CACHE/pairs/$id/$2"; }
+	kc=$("$here/fragments.sh" kconfig-suffix) || exit 1
+	link() { ${DRY_RUN:-} ln -sfn "$(readlink -f "$PB_CACHE/build/$1$kc")" "$PB_CACHE/pairs/$id/$2"; }
 	link "$ka" baseline
 	link "$kb" patched
 	[ -z "$3" ] || link "$(debug_of "$kb")" debug
