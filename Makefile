@@ -804,7 +804,7 @@ LAVA_TEST_LIST = $(if $(call lava_given,SUITE),,$(or $(TEST),$(GUEST_TESTS)))
 LAVA_SUITE_LIST = $(if $(TEST),,$(SUITE))
 LAVA_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS) LAVA_ARTEFACT_URL=$(LAVA_ARTEFACT_URL) \
 	LAVA_BUILD_DIR=$(LAVA_BUILD_DIR) LAVA_ACCEL=$(LAVA_ACCEL)
-lava: tools suites-check $(if $(PAIR),kernels)
+lava: tools suites-check $(if $(PAIR),kernels modules)
 	@[ -z "$(filter-out $(GUEST_TESTS),$(TEST))" ] || \
 		{ echo "make lava: TEST= one of: $(GUEST_TESTS)" >&2; exit 1; }
 	@[ -z "$(filter-out $(LAVA_SUITES),$(LAVA_SUITE_LIST))" ] || \
