@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -301,7 +302,7 @@ struct flood {
 	volatile int writers_done;
 	char *text[2];		/* what the reader got: [0] syscall program, [1] perf_event program */
 	size_t len[2], cap[2];
-	int reads_while_writing;
+	volatile int reads_while_writing;
 };
 
 static void append(struct flood *f, int which, int prog_fd)
@@ -341,6 +342,7 @@ static void *drain_while_writing(void *arg)
 
 struct flood_writer {
 	struct streams *skel;
+	struct flood *flood;
 	int cpu, runs, rc;
 };
 
@@ -356,20 +358,34 @@ static double ms_since(const struct timespec *t0)
  * Many short runs, so that the reader gets the CPU between them, for at
  * least FLOOD_MS: the guest kernel has no high-resolution timers, so the
  * cpu-clock event fires at the tick (250 Hz) and needs time to fire often.
+ * Then on until the reader has drained the stream at least once while they
+ * write (at most FLOOD_MAX_MS): with a writer on each CPU the reader can
+ * wait for the whole FLOOD_MS (on the sanitizer kernel, once, it first ran
+ * after the writers had stopped), and what is checked is reading while the
+ * writing goes on, not when the scheduler lets the reader in. The writers
+ * run at nice 19 for the same reason.
  */
 #define FLOOD_MS 400
+#define FLOOD_MAX_MS 10000
 static void *flood_on_cpu(void *arg)
 {
 	struct flood_writer *w = arg;
 	struct timespec t0;
 	cpu_set_t set;
+	double ms;
 
 	CPU_ZERO(&set);
 	CPU_SET(w->cpu, &set);
 	sched_setaffinity(0, sizeof(set), &set);
+	setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	for (w->runs = 0; !w->rc && (w->runs < 40 || ms_since(&t0) < FLOOD_MS); w->runs++)
+	for (w->runs = 0; !w->rc; w->runs++) {
+		ms = ms_since(&t0);
+		if (w->runs >= 40 && ms >= FLOOD_MS &&
+		    (w->flood->reads_while_writing || ms >= FLOOD_MAX_MS))
+			break;
 		w->rc = run_prog(w->skel->progs.flood_step);
+	}
 	return NULL;
 }
 
@@ -453,7 +469,7 @@ static void flood_all_cases(struct streams *skel)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	pthread_create(&reader, NULL, drain_while_writing, &f);
 	for (int c = 0; c < f.ncpu; c++) {
-		w[c] = (struct flood_writer){ .skel = skel, .cpu = c };
+		w[c] = (struct flood_writer){ .skel = skel, .flood = &f, .cpu = c };
 		pthread_create(&t[c], NULL, flood_on_cpu, &w[c]);
 	}
 	for (int c = 0; c < f.ncpu; c++) {
