@@ -54,16 +54,9 @@ pristine() {
 		return 0
 	fi
 	echo "tree: extracting $TARBALL ($PKG $ver) into $SRC"
-	rm -rf "$SRC.tmp"
-	mkdir -p "$SRC.tmp"
-	tar -xJf "$TARBALL" -C "$SRC.tmp" --strip-components=1 ||
-		{ rm -rf "$SRC.tmp"; die "cannot extract $TARBALL: reinstall $PKG"; }
 	# The series is written against 6.12: another tree would fail patch by patch.
-	got=$(sed -n 's/^VERSION = //p;s/^PATCHLEVEL = //p' "$SRC.tmp/Makefile" 2>/dev/null | paste -sd.)
-	if [ "$got" != "$WANT_LINUX" ]; then
-		rm -rf "$SRC.tmp"
-		die "$TARBALL holds Linux ${got:-?}, not $WANT_LINUX: install $PKG (apt-get install $PKG) or point PB_TARBALL at its tarball"
-	fi
+	extract "$TARBALL" "$PKG" "$SRC.tmp" "$WANT_LINUX" \
+		": install $PKG (apt-get install $PKG) or point PB_TARBALL at its tarball"
 	rm -rf "$SRC" "$PATCHED" "$PB_CACHE/src-selfcheck" "$PB_CACHE/src-bisect"
 	(
 		cd "$SRC.tmp"
@@ -99,16 +92,23 @@ debian_tree() {
 	[ "$(cat "$dest/.pb-tree" 2>/dev/null)" = "$want" ] && return 0
 	[ -r "$tarball" ] || die "$tarball missing: reinstall $pkg"
 	echo "tree: extracting $tarball ($want) into $dest"
-	rm -rf "$dest.tmp"
-	mkdir -p "$dest.tmp"
-	tar -xJf "$tarball" -C "$dest.tmp" --strip-components=1 ||
-		{ rm -rf "$dest.tmp"; die "cannot extract $tarball: reinstall $pkg"; }
-	got=$(sed -n 's/^VERSION = //p;s/^PATCHLEVEL = //p' "$dest.tmp/Makefile" 2>/dev/null | paste -sd.)
-	[ "$got" = "$xy" ] || { rm -rf "$dest.tmp"; die "$tarball holds Linux ${got:-?}, not $xy"; }
+	extract "$tarball" "$pkg" "$dest.tmp" "$xy" ""
 	echo "$want" > "$dest.tmp/.pb-tree"
 	# the builds of the previous version go with it
 	rm -rf "$dest"
 	mv "$dest.tmp" "$dest"
+}
+
+# extract TARBALL PKG DIR X.Y HINT: a Debian linux-source tarball into DIR
+# (made anew), which must hold Linux X.Y; on failure DIR is gone and the
+# error names the package (HINT: more to say when the version differs).
+extract() {
+	rm -rf "$3"
+	mkdir -p "$3"
+	tar -xJf "$1" -C "$3" --strip-components=1 ||
+		{ rm -rf "$3"; die "cannot extract $1: reinstall $2"; }
+	got=$(sed -n 's/^VERSION = //p;s/^PATCHLEVEL = //p' "$3/Makefile" 2>/dev/null | paste -sd.)
+	[ "$got" = "$4" ] || { rm -rf "$3"; die "$1 holds Linux ${got:-?}, not $4$5"; }
 }
 
 series_hash() {
