@@ -4,7 +4,8 @@
 # effective request for 6.1 (its overrides applied, its drops gone, each
 # option naming its fragment) and for 6.12 and later (bench.config as it
 # is), a version before 6.12 without a fragment refused with a clear
-# message, a source name debian-X.Y checked the same way, and config-check
+# message, a source name debian-X.Y checked the same way, KCONFIG's object-tree
+# suffix (by content, none without it), and config-check
 # naming the fragment of an option Kconfig dropped. Host only, no kernel.
 #   versions-check.sh OUT.tap
 set -u
@@ -80,6 +81,18 @@ expect_error no-tree "not a kernel tree" "$FRAG" list "$work/nowhere"
 expect_error no-fragment "no such fragment" "$FRAG" list "$work/v6.12" "$work/nothing.config"
 printf 'drop CONFIG_X CONFIG_Y\n' > "$work/bad.config"
 expect_error bad-drop "not \"drop CONFIG_X\"" "$FRAG" effective "$BENCH" "$work/bad.config"
+# KCONFIG's builds have object trees of their own: a suffix of its content
+printf 'CONFIG_INIT_ON_ALLOC_DEFAULT_ON=y\n' > "$work/user.config"
+suffix=$(KCONFIG=$work/user.config "$FRAG" kconfig-suffix 2>&1)
+check kconfig-suffix "KCONFIG's object-tree suffix is '$suffix', not -k and 8 hex digits" \
+	sh -c "echo '$suffix' | grep -qx -- '-k[0-9a-f]\{8\}'"
+check kconfig-suffix-none "without KCONFIG the suffix is '$(KCONFIG='' "$FRAG" kconfig-suffix 2>&1)'" \
+	test -z "$(KCONFIG='' "$FRAG" kconfig-suffix 2>&1)"
+printf 'CONFIG_INIT_ON_FREE_DEFAULT_ON=y\n' > "$work/other.config"
+check kconfig-suffix-by-content "two fragments share the suffix $suffix" \
+	test "$(KCONFIG=$work/other.config "$FRAG" kconfig-suffix)" != "$suffix"
+expect_error kconfig-suffix-missing "KCONFIG=$work/nothing.config: no such file" \
+	env KCONFIG="$work/nothing.config" "$FRAG" kconfig-suffix
 expect_error source-unknown-version "Linux 5.10 is not supported" "$root/kernel/source.sh" id debian-5.10
 expect_error source-not-a-version "debian-X.Y names linux-source-X.Y" "$root/kernel/source.sh" id debian-six
 
