@@ -25,10 +25,10 @@ export KCONFIG
 SETUP_GOALS := setup setup-test setup-bench setup-flamegraph
 PAIR := $(if $(and $(strip $(BASELINE)$(PATCHED)$(KCONFIG)),$(filter-out $(SETUP_GOALS),$(or $(MAKECMDGOALS),all))),$(shell \
 	PB_CACHE='$(PB_CACHE)' KCONFIG='$(KCONFIG)' SERIES='$(SERIES)' kernel/pair.sh id \
-	'$(or $(BASELINE),baseline)' '$(or $(PATCHED),patched)' 2>&1; echo " $$?"))
+	'$(or $(BASELINE),baseline)' '$(or $(PATCHED),patched)' 2>&1; echo " pb-exit:$$?"))
 ifneq ($(PAIR),)
-ifneq ($(lastword $(PAIR)),0)
-$(error $(filter-out $(lastword $(PAIR)),$(PAIR)))
+ifneq ($(lastword $(PAIR)),pb-exit:0)
+$(error $(filter-out pb-exit:%,$(PAIR)))
 endif
 PAIR_ID := $(firstword $(PAIR))
 KBUILD = $(PB_CACHE)/pairs/$(PAIR_ID)
@@ -108,24 +108,49 @@ HARNESS_LIB_SRC := $(filter-out bench/pb.c,$(HARNESS_SRC))
 LIBPB := $(BUILD)/libpb.a
 HARNESS_LIBS := -ljansson -lbpf -lelf -lz -lm
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
-INITRAMFS := $(BUILD)/initramfs.cpio
-# Each benchmark suite is a directory, $(SUITES_DIR)/NAME/: suite.json, its
-# manifest, says everything about it (pb suites reads it; docs/suites.md,
-# "Adding a suite"), guest is its guest script, /pb/tests/bench-NAME.
-SUITES_DIR ?= suites
+# Each benchmark suite is a folder: suite.json, its manifest, says everything
+# about it (pb suites reads it; docs/suites.md, "Adding a suite"), guest is
+# its guest script (/pb/tests/bench-NAME). The built-in suites are suites/'s
+# folders; SUITES_DIR=DIR[:DIR] adds the folders of other directories and
+# SUITE=PATH one suite's folder (docs/suites.md, "A suite of your own").
+SUITES_DIR ?=
 export SUITES_DIR
-GUEST_FILES := vm/guest/init vm/guest/shell $(wildcard vm/guest/tests/* vm/guest/lib/* $(SUITES_DIR)/*/guest) \
-	vm/mkinitramfs.sh
-
-# Static programs that run inside the guest (workloads/), put into the initramfs.
-GUEST_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -static
-GUEST_BINS := $(BUILD)/guest/mctp $(BUILD)/guest/serial-relay $(BUILD)/guest/mctp-echo \
-	$(BUILD)/guest/mctp-nlbad $(BUILD)/guest/mctp-bench $(BUILD)/guest/memhog $(BUILD)/guest/vmcore-check \
-	$(BUILD)/guest/mctp-nlfuzz $(BUILD)/guest/point-want
-# point-want (make bench POINTS=) matches with pb's own bench/lib/points.c;
-# its host build is what the unit tests run.
-POINT_WANT_SRC := workloads/point-want.c bench/lib/points.c
-POINT_WANT_HOST := $(BUILD)/host/point-want
+SUITE_PATHS := $(foreach s,$(SUITE),$(if $(findstring /,$(s)),$(abspath $(s))))
+ifneq ($(SUITE_PATHS),)
+$(foreach p,$(SUITE_PATHS),$(if $(wildcard $(p)/suite.json),,$(error \
+	SUITE=$(p): no suite there (a suite is a folder with its suite.json; docs/suites.md))))
+override SUITE := $(foreach s,$(SUITE),$(if $(findstring /,$(s)),$(notdir $(abspath $(s))),$(s)))
+export PB_SUITE_PATHS := $(subst $(eval) ,:,$(SUITE_PATHS))
+endif
+# What runs in the guest is built from the folders that declare it: the
+# components (components/NAME/), the guest tests (tests/guest/NAME/) and the
+# suites, each folder's build.json (pb build; docs/suites.md, "What a folder
+# builds"): static programs, BPF objects and programs per kernel, modules per
+# kernel. UNITS_OUT holds them and the initramfs (the guest's /build); with
+# suites of the user's it is in the cache, never in this repository.
+OWN_SUITES := $(strip $(SUITES_DIR)$(SUITE_PATHS))
+# A bad manifest of the user's is refused before anything is built, where pb
+# is built already (else the targets' suites-check, which comes first).
+ifneq ($(and $(OWN_SUITES),$(wildcard $(PB))),)
+OWN_CHECK := $(shell SUITES_DIR='$(SUITES_DIR)' PB_SUITE_PATHS='$(PB_SUITE_PATHS)' $(PB) suites list 2>&1 \
+	> /dev/null; echo " pb-exit:$$?")
+ifneq ($(lastword $(OWN_CHECK)),pb-exit:0)
+$(error $(filter-out pb-exit:%,$(OWN_CHECK)))
+endif
+endif
+ifeq ($(OWN_SUITES),)
+UNITS_OUT := $(BUILD)
+else
+UNITS_OUT := $(PB_CACHE)/own/$(shell printf '%s' '$(abspath $(subst :, ,$(SUITES_DIR))) $(SUITE_PATHS)' | \
+	sha256sum | cut -c1-12)
+RESULTS_DIR ?= $(PB_CACHE)/results/own-$(notdir $(UNITS_OUT))
+ifeq ($(abspath $(RESULTS_DIR)),$(CURDIR)/results)
+$(error RESULTS_DIR=$(RESULTS_DIR) is this repository's results/: suites of your own file elsewhere)
+endif
+export RESULTS_DIR
+endif
+export PB_UNITS_OUT := $(abspath $(UNITS_OUT))
+INITRAMFS := $(UNITS_OUT)/initramfs.cpio
 
 # Every guest boot of make test (KUnit, the in-guest tests, the crashkernel
 # cases, the sanitizer kernel's runs, the harness self-tests) is defined once,
@@ -141,13 +166,13 @@ PB_TEST_START := $(shell date +%s)
 endif
 export PB_TEST_START
 RUN_JOBS = PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
-	BUILD_DIR=$(CURDIR)/$(BUILD) KBUILD=$(KBUILD) JOBS=$(JOBS) TEST_BUDGET=$(TEST_BUDGET) \
+	BUILD_DIR=$(PB_UNITS_OUT) KBUILD=$(KBUILD) JOBS=$(JOBS) TEST_BUDGET=$(TEST_BUDGET) \
 	tests/run-jobs.sh
 stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
 .PHONY: help setup setup-test setup-bench setup-flamegraph flamegraph test-flamegraph \
 	test-flamegraph-browser trees kernels kernels-all kernel-baseline kernel-patched \
-	kernel-debug kernel-debug-llvm tools harness-files initramfs bpf bpf-debug bpf-debug-llvm modules-debug modules-debug-llvm test test-sources test-pair test-debug test-llvm test-load test-unit test-suites test-clang test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
+	kernel-debug kernel-debug-llvm tools harness-files units-out guest-programs initramfs bpf bpf-debug bpf-debug-llvm modules-debug modules-debug-llvm test test-sources test-pair test-debug test-llvm test-load test-unit test-suites test-clang test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
 	compare history report plots modules check-series upstream test-upstream shell jobs run clean distclean cache-status cache-clean kcidb test-kcidb lava \
 	test-lava-schema test-lava-bench suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
 	lava-collect test-lava
@@ -160,7 +185,7 @@ help:
 	@echo "                   POINTS=\"routes=64 !lookup\": a few points of one SUITE, a partial result"
 	@echo "  make shell       an interactive guest of a built kernel (KERNEL=name, SHARE=dir at /share)"
 	@echo "  make jobs        the guest jobs of make test; make run JOB=id runs one: verdict, TAP, logs"
-	@echo "  make modules     build kernel/modules/* against both kernels"
+	@echo "  make modules     build the folders' modules against both kernels"
 	@echo "  make setup       install the Debian packages every target needs (apt, if missing)"
 	@echo "  make trees       extract the Debian tree into PB_CACHE and apply the series"
 	@echo "  make kernels     build the baseline and patched kernels side by side (skipped when current;"
@@ -169,7 +194,7 @@ help:
 	@echo "  make kernel-debug-llvm  the same built with clang and lld (LLVM=1)"
 	@echo "  make tools       build the host harness ($(PB)) and its unit tests"
 	@echo "  make initramfs   build the guest initramfs ($(INITRAMFS))"
-	@echo "  make bpf         build workloads/bpf/*.bpf.c and their libbpf runners per kernel"
+	@echo "  make bpf         build the folders' *.bpf.c and their libbpf programs per kernel (pb build)"
 	@echo "  make test-unit   host unit tests of the harness only"
 	@echo "  make test-suites  a suite added as one directory shows in help, report, plots; bad manifests refused"
 	@echo "  make test-flamegraph  the flame graph pages are current, self-contained, name the hottest frame"
@@ -233,7 +258,7 @@ help:
 	@echo "           debian+DIR, PATH@REV, PATH, PATH@WORKTREE (KCONFIG=file, RESULTS_DIR=dir)"
 	@echo "variables: PB_CACHE=$(PB_CACHE) ACCEL=$(ACCEL) (auto|kvm|tcg|icount) SERIES=$(SERIES)"
 	@echo "           JOBS=$(JOBS) (guest boots at once) TEST_BUDGET=$(TEST_BUDGET) (seconds for make test)"
-	@echo "           SUITES_DIR=$(SUITES_DIR) (the suites' manifests, NAME/suite.json)"
+	@echo "           SUITES_DIR=dir[:dir] (more suites: each NAME/suite.json), SUITE=path (one suite's folder)"
 	@echo "suites (SUITE=name; docs/suites.md, Adding a suite):"
 	@$(MAKE) --no-print-directory -s $(PB) > /dev/null 2>&1 || \
 		{ echo "  (make setup tools, then make help lists them)"; exit 0; }; $(PB) suites help
@@ -301,9 +326,11 @@ kernels-all:
 	+@$(DRY_RUN) $(PAIR_BUILD) debug
 endif
 
+# (and the guest programs the unit tests run on the host: pb build host)
 tools:
 	+@$(MAKE) --no-print-directory PB_PARALLEL_TOOLS=1 -j$(shell nproc) harness-files
-harness-files: $(PB) $(UNIT_TESTS) $(POINT_WANT_HOST)
+	@$(PB) build host $(BUILD)
+harness-files: $(PB) $(UNIT_TESTS)
 
 $(BUILD)/obj/%.o: %.c $(HARNESS_HDR)
 	@mkdir -p $(@D)
@@ -335,72 +362,29 @@ $(PROBE_FIXTURE)/vmlinux: tests/fixtures/probe/vmlinux.c tests/fixtures/probe/co
 	echo fixture-stamp > $(@D)/.pb-stamp
 	ln -sfn $(CURDIR)/tests/fixtures/probe/src $(@D)/source
 
-$(BUILD)/guest/mctp: $(wildcard workloads/mctp/*.[ch]) workloads/nl.c workloads/nl.h
-	@mkdir -p $(@D)
-	$(CC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^)
-# Guest programs that speak rtnetlink through workloads/nl.c.
-NL_GUEST_BINS := $(BUILD)/guest/mctp-bench $(BUILD)/guest/mctp-nlbad $(BUILD)/guest/mctp-nlfuzz
-$(NL_GUEST_BINS): $(BUILD)/guest/%: workloads/%.c workloads/nl.c workloads/nl.h
-	@mkdir -p $(@D)
-	$(CC) $(GUEST_CFLAGS) -o $@ $(filter %.c,$^)
-$(BUILD)/guest/point-want: $(POINT_WANT_SRC) bench/lib/points.h
-	@mkdir -p $(@D)
-	$(CC) $(GUEST_CFLAGS) -Ibench -o $@ $(POINT_WANT_SRC) -ljansson
-$(POINT_WANT_HOST): $(POINT_WANT_SRC) bench/lib/points.h
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -o $@ $(POINT_WANT_SRC) -ljansson
-$(BUILD)/guest/%: workloads/%.c
-	@mkdir -p $(@D)
-	$(CC) $(GUEST_CFLAGS) -o $@ $<
+# The guest's programs, BPF and modules, from the folders' build.json (pb
+# build, each output remade when its inputs' content changes); BPF per
+# kernel: vmlinux.h from that kernel's BTF, the skeletons embed the objects,
+# and the programs reach the guest through the /build share (UNITS_OUT/bpf/KERNEL/).
+guest-programs: units-out tools
+	@$(PB) build guest $(UNITS_OUT)
+# With suites of the user's, UNITS_OUT starts as a copy of build/'s outputs:
+# their keys do not depend on the folder, so nothing is built twice.
+units-out:
+ifneq ($(OWN_SUITES),)
+	@[ -d $(UNITS_OUT) ] || { mkdir -p $(UNITS_OUT) && for d in guest bpf modules; do \
+		[ ! -d $(BUILD)/$$d ] || cp -a $(BUILD)/$$d $(UNITS_OUT)/ || exit 1; done; }
+endif
+bpf_for = $(PB) build bpf $(UNITS_OUT) $(1) $(KBUILD)/$(1)
+bpf: units-out kernels tools
+	@$(call bpf_for,baseline) && $(call bpf_for,patched)
+bpf-debug: kernel-debug modules-debug tools
+	@$(call bpf_for,debug)
+bpf-debug-llvm: kernel-debug-llvm modules-debug-llvm tools
+	@$(call bpf_for,debug-llvm)
 
-# BPF programs and their libbpf runners, per kernel: vmlinux.h comes from
-# that kernel's BTF, the skeletons embed the objects, and the static runners
-# reach the guest through the /build share (build/bpf/KERNEL/).
-BPF_KERNELS := baseline patched
-BPF_PROGS := strings strings_badproto strbench_alt strbench_kfunc strbench_byteloop streams streambench_alt \
-	streambench_kfunc
-BPF_RUNNERS := bpf-strings bpf-strbench bpf-streams stream-cat bpf-streambench
-BPF_SANITIZER_KERNELS := debug debug-llvm
-BPF_BINS := $(foreach k,$(BPF_KERNELS) $(BPF_SANITIZER_KERNELS),$(addprefix $(BUILD)/bpf/$(k)/,$(BPF_RUNNERS)))
-BPF_CFLAGS := -O2 -g -Wall -Werror -target bpf -mcpu=v3 -D__TARGET_ARCH_x86 -Iworkloads/bpf
-
-BPF_KEEP := $(foreach k,$(BPF_KERNELS) $(BPF_SANITIZER_KERNELS),$(BUILD)/bpf/$(k)/vmlinux.h \
-	$(foreach p,$(BPF_PROGS),$(BUILD)/bpf/$(k)/$(p).bpf.o $(BUILD)/bpf/$(k)/$(p).skel.h))
-.SECONDARY: $(BPF_KEEP) $(foreach k,$(BPF_KERNELS) debug,$(BUILD)/bpf/$(k)/kernel)
-
-bpf: kernels $(filter-out $(foreach k,$(BPF_SANITIZER_KERNELS),$(BUILD)/bpf/$(k)/%),$(BPF_BINS))
-bpf-debug: kernel-debug modules-debug $(addprefix $(BUILD)/bpf/debug/,$(BPF_RUNNERS))
-bpf-debug-llvm: kernel-debug-llvm modules-debug-llvm $(addprefix $(BUILD)/bpf/debug-llvm/,$(BPF_RUNNERS))
-
-# vmlinux is kernel/build.sh's (make kernels): this says so to make, which
-# otherwise stops make -n on a machine without kernels ("No rule to make").
-$(KBUILD)/%/vmlinux: ;
-# Which build KBUILD/K is (a pair links another): rewritten only when that
-# changes, so vmlinux.h follows a switch to an older kernel too.
-$(BUILD)/bpf/%/kernel: FORCE
-	@mkdir -p $(@D)
-	@k=$$(readlink -f $(KBUILD)/$*)/$$(cat $(KBUILD)/$*/.pb-stamp 2>/dev/null); \
-	[ "$$(cat $@ 2>/dev/null)" = "$$k" ] || echo "$$k" > $@
-.PHONY: FORCE
-FORCE:
-$(BUILD)/bpf/%/vmlinux.h: $(KBUILD)/%/vmlinux $(BUILD)/bpf/%/kernel
-	@mkdir -p $(@D)
-	bpftool btf dump file $(KBUILD)/$*/vmlinux format c > $@.tmp && mv $@.tmp $@
-$(BUILD)/bpf/%.bpf.o: workloads/bpf/$$(notdir $$*).bpf.c $(wildcard workloads/bpf/*.h) \
-		$(BUILD)/bpf/$$(*D)/vmlinux.h
-	clang $(BPF_CFLAGS) -I$(@D) -c $< -o $@
-$(BUILD)/bpf/%.skel.h: $(BUILD)/bpf/%.bpf.o
-	bpftool gen skeleton $< name $(notdir $*) > $@.tmp && mv $@.tmp $@
-$(BPF_BINS): $(BUILD)/bpf/%: workloads/$$(notdir $$*).c $(wildcard workloads/bpf/*.h) \
-		workloads/bpf/runner.c \
-		$$(foreach p,$(BPF_PROGS),$(BUILD)/bpf/$$(*D)/$$p.skel.h)
-	$(CC) $(GUEST_CFLAGS) -pthread -Iworkloads/bpf -I$(@D) -o $@ $< workloads/bpf/runner.c \
-		-lbpf -lelf -lz
-
-initramfs: $(INITRAMFS)
-$(INITRAMFS): $(GUEST_FILES) $(GUEST_BINS)
-	@mkdir -p $(@D)
-	@vm/mkinitramfs.sh $@ $(GUEST_BINS)
+initramfs: guest-programs
+	@PB=$(PB) vm/mkinitramfs.sh $(INITRAMFS) $(UNITS_OUT)/guest
 
 # Every stage writes $(TEST_OUT)/*.tap and never stops the others; the tally
 # at the end is the verdict. The guest boots of every stage share one pool.
@@ -621,8 +605,8 @@ check-series: setup-test trees tools
 # come from their manifests, read by $(PB) once it is built: a target that
 # lists them has suites-check among its prerequisites, which stops on a bad
 # manifest, naming its file and key.
-# ($(shell) is not given make's exported variables before make 4.4: SUITES_DIR explicitly)
-PB_SUITES = SUITES_DIR='$(SUITES_DIR)' $(PB) suites
+# ($(shell) is not given make's exported variables before make 4.4: SUITES_DIR and PB_SUITE_PATHS explicitly)
+PB_SUITES = SUITES_DIR='$(SUITES_DIR)' PB_SUITE_PATHS='$(PB_SUITE_PATHS)' $(PB) suites
 SUITES = $(shell $(PB_SUITES) list)
 suites_for = $(shell $(PB_SUITES) list --make $(1))
 SUITE ?= $(SUITES)
@@ -636,17 +620,17 @@ A ?=
 B ?=
 BENCH_OUT := $(BUILD)/bench
 
-modules: kernels
-	@kernel/modules.sh baseline $(BUILD)/modules/baseline
-	@kernel/modules.sh patched $(BUILD)/modules/patched
-modules-debug: kernel-debug
-	@kernel/modules.sh debug $(BUILD)/modules/debug
-modules-debug-llvm: kernel-debug-llvm
-	@kernel/modules.sh debug-llvm $(BUILD)/modules/debug-llvm
-modules-selfcheck: kernel-selfcheck
-	@kernel/modules.sh selfcheck $(BUILD)/modules/selfcheck
-modules-bisect: kernel-bisect
-	@kernel/modules.sh bisect $(BUILD)/modules/bisect
+modules: units-out kernels tools
+	@PB=$(PB) kernel/modules.sh baseline $(UNITS_OUT)/modules/baseline
+	@PB=$(PB) kernel/modules.sh patched $(UNITS_OUT)/modules/patched
+modules-debug: kernel-debug tools
+	@PB=$(PB) kernel/modules.sh debug $(UNITS_OUT)/modules/debug
+modules-debug-llvm: kernel-debug-llvm tools
+	@PB=$(PB) kernel/modules.sh debug-llvm $(UNITS_OUT)/modules/debug-llvm
+modules-selfcheck: kernel-selfcheck tools
+	@PB=$(PB) kernel/modules.sh selfcheck $(UNITS_OUT)/modules/selfcheck
+modules-bisect: kernel-bisect tools
+	@PB=$(PB) kernel/modules.sh bisect $(UNITS_OUT)/modules/bisect
 
 suites-check: tools
 	@$(PB) suites list > /dev/null
@@ -658,14 +642,14 @@ suites-check: tools
 # the filters as one word, what pb.points= and --points take.
 POINTS ?=
 bench_points = $(if $(strip $(POINTS)),$(if $(filter 1,$(words $(SUITE))),$(call \
-	points_or_error,$(shell $(PB_SUITES) points $(SUITE) '$(POINTS)' 2>&1; echo " $$?")),$(error \
+	points_or_error,$(shell $(PB_SUITES) points $(SUITE) '$(POINTS)' 2>&1; echo " pb-exit:$$?")),$(error \
 	make bench: POINTS= picks points of one suite: SUITE=name, one of: $(SUITES))))
-points_or_error = $(if $(filter 0,$(lastword $(1))),$(strip $(filter-out $(lastword $(1)),$(1))),$(error \
-	make bench: POINTS=$(POINTS): $(filter-out $(lastword $(1)),$(1))))
+points_or_error = $(if $(filter pb-exit:0,$(lastword $(1))),$(strip $(filter-out pb-exit:%,$(1))),$(error \
+	make bench: POINTS=$(POINTS): $(filter-out pb-exit:%,$(1))))
 
 # Each suite by its manifest's runner (bench/collect/run.sh unless it names one): RUNNER SUITE ROUNDS.
 # A partial run (POINTS=) leaves RESULTS.md alone: it is no suite's result.
-bench: setup-bench kernels modules bpf tools initramfs suites-check
+bench: setup-bench suites-check kernels modules bpf tools initramfs
 	@points='$(bench_points)'; for s in $(SUITE); do \
 		run=$$($(PB) suites get $$s runner) || exit 1; \
 		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) \
@@ -690,7 +674,7 @@ bench: setup-bench kernels modules bpf tools initramfs suites-check
 # profiles/SUITE/bisect-UPTO.txt. The suites whose manifests say "bisect"
 # (those that need no BPF objects: make bisect builds none for its kernel).
 BISECT_SUITES = $(call suites_for,bisect)
-bisect: setup-bench kernels kernel-bisect modules modules-bisect tools initramfs suites-check
+bisect: setup-bench suites-check kernels kernel-bisect modules modules-bisect tools initramfs
 	@[ -n "$(filter $(SUITE),$(BISECT_SUITES))" ] && [ "$(words $(SUITE))" = 1 ] || \
 		{ echo "make bisect: SUITE= one of: $(BISECT_SUITES)" >&2; exit 1; }
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) \
@@ -701,8 +685,8 @@ bisect: setup-bench kernels kernel-bisect modules modules-bisect tools initramfs
 AA_RUNS ?= 3
 POWER_RUNS ?= 10
 TCG_RUNS ?= 5
-selfcheck: setup-bench kernels kernel-selfcheck modules modules-selfcheck bpf tools initramfs \
-		suites-check
+selfcheck: setup-bench suites-check kernels kernel-selfcheck modules modules-selfcheck bpf tools \
+		initramfs
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) \
 		SUITES="$(filter $(call suites_for,selfcheck),$(SUITE))" AA_RUNS=$(AA_RUNS) POWER_RUNS=$(POWER_RUNS) \
 		TCG_RUNS=$(TCG_RUNS) bench/collect/selfcheck.sh
@@ -750,7 +734,7 @@ compare: tools suites-check
 
 # perf record -g of one suite in a guest of each kernel, then perf report,
 # folded stacks and perf diff under profiles/SUITE/ (bench/collect/profile.sh).
-profile: setup-bench kernels modules bpf tools initramfs suites-check
+profile: setup-bench suites-check kernels modules bpf tools initramfs
 	@[ -n "$(filter $(SUITE),$(call suites_for,profile))" ] && [ "$(words $(SUITE))" = 1 ] || \
 		{ echo "make profile: SUITE= one of: $(call suites_for,profile)" >&2; exit 1; }
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) \
@@ -765,7 +749,7 @@ flamegraph: tools setup-flamegraph suites-check
 # profiles/SUITE/trace.txt (bench/collect/trace.sh). FUNCS=f+g picks the functions,
 # TRACE_ARGS=a,b the suite's arguments (defaults: its manifest's trace.funcs
 # and trace.args).
-trace: setup-bench kernels modules bpf tools initramfs suites-check
+trace: setup-bench suites-check kernels modules bpf tools initramfs
 	@[ -n "$(filter $(SUITE),$(call suites_for,trace))" ] && [ "$(words $(SUITE))" = 1 ] || \
 		{ echo "make trace: SUITE= one of: $(call suites_for,trace)" >&2; exit 1; }
 	@f='$(FUNCS)' a='$(TRACE_ARGS)'; \

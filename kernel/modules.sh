@@ -1,6 +1,7 @@
 #!/bin/sh
-# Build every out-of-tree module in kernel/modules/ against one kernel build.
-#   modules.sh VARIANT OUTDIR      -> OUTDIR/NAME.ko
+# Build every out-of-tree module the folders declare (pb build module-dirs:
+# components/, tests/guest/, the suites) against one kernel build.
+#   modules.sh VARIANT OUTDIR      -> OUTDIR/NAME.ko      (env: PB)
 # Sources are copied per variant, so the two kernels' objects never mix.
 set -eu
 : "${PB_CACHE:?PB_CACHE must be set}"
@@ -19,8 +20,9 @@ out=$(cd "$out" && pwd)
 # it ("failed to validate module BTF"). Each module is rebuilt from scratch
 # when its kernel's stamp or its sources change, and skipped otherwise.
 stamp=$(cat "$kbuild/.pb-stamp" 2>/dev/null || echo none)
+dirs=$("${PB:-build/pb}" build module-dirs) || exit 1
 failed=
-for dir in "$here"/modules/*/; do
+for dir in $dirs; do
 	name=$(basename "$dir")
 	work=$out/src/$name
 	key="$stamp $(cat "$dir"/* | sha256sum | cut -c1-16)"

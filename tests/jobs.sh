@@ -141,7 +141,7 @@ jobs_of() { # jobs_of STAGE: its job names, the longest first
 	kunit) echo kunit/baseline; echo kunit/patched ;;
 	guest) for k in patched baseline; do for t in $GUEST_TESTS; do echo "guest/$k/$t"; done; done ;;
 	crash) echo crash/kdump; crash_cases | while read -r c _; do echo "crash/$c"; done ;;
-	harness) echo harness; echo pair; echo shell; echo nonroot ;;
+	harness) echo harness; echo pair; echo own-suite; echo shell; echo nonroot ;;
 	lava) echo lava/patched ;;
 	*) echo "jobs.sh: unknown stage '$1' (kunit guest crash debug llvm harness lava)" >&2; return 1 ;;
 	esac
@@ -163,6 +163,7 @@ taps_of() { # taps_of JOB
 		echo "$TEST_OUT/guest-$k-crashkernel-$c/vm.tap $TEST_OUT/guest-$k-crashkernel-$c/crashkernel.tap" ;;
 	harness) echo "$TEST_OUT/harness.tap" ;;
 	pair) echo "$TEST_OUT/pair.tap" ;;
+	own-suite) echo "$TEST_OUT/own-suite.tap" ;;
 	shell) echo "$TEST_OUT/shell.tap" ;;
 	nonroot) echo "$TEST_OUT/nonroot.tap" ;;
 	lava/patched) echo "$TEST_OUT/lava-run.tap" ;;
@@ -242,6 +243,9 @@ run_job() { # run_job JOB
 	pair)
 		PB=$PB MAKE=${MAKE:-make} timeout "$(cap 900)" tests/pair-check.sh "$TEST_OUT/pair.tap" \
 			> "$TEST_OUT/pair.out" 2>&1 ;;
+	own-suite)
+		PB=$PB MAKE=${MAKE:-make} timeout "$(cap 900)" tests/own-suite-check.sh \
+			"$TEST_OUT/own-suite.tap" > "$TEST_OUT/own-suite.out" 2>&1 ;;
 	shell)
 		OUT=$TEST_OUT/shell KBUILD=$KBUILD timeout "$(cap 600)" tests/shell-check.sh \
 			"$TEST_OUT/shell.tap" > "$TEST_OUT/shell.out" 2>&1 ;;

@@ -1,10 +1,14 @@
 #!/bin/sh
-# make test-suites: a benchmark suite is one directory of SUITES_DIR. A new
-# suite, added to a copy of suites/ with a planted result and nothing else
+# make test-suites: a benchmark suite is one folder. A new suite, added to
+# suites/ of a copy of the checkout with a planted result and nothing else
 # changed, must show in make help, the targets table and its own section of
 # make report, its plot in make plots, its guest script in the initramfs
 # and its pb vm options; a broken manifest must stop pb suites and make with
-# an error naming the file and the key. Host only: no guest, no kernel.
+# an error naming the file and the key. Suites of the user's (SUITES_DIR,
+# SUITE=PATH) add to suites/, are refused before anything is built when
+# broken, never write this repository's RESULTS.md, and the initramfs
+# follows the content of what goes in, not file dates. Host only: no
+# guest, no kernel.
 #   suites-check.sh OUT.tap     (env: PB, MAKE)
 set -u
 PB=${PB:-build/pb} MAKE=${MAKE:-make}
@@ -21,24 +25,19 @@ has() { case $1 in *"$2"*) return 0 ;; esac; return 1; }
 has_in() { grep -qF -- "$2" "$1"; }
 
 # The checkout as it stands (tracked and new files, built harness kept
-# newer than its sources), as a repository of one commit, so the results
-# filed for that commit (pb results path) are the ones pb results picks.
+# newer than its sources) plus the new suite, as a repository of one
+# commit, so the results filed for that commit (pb results path) are the
+# ones pb results picks.
 repo=$work/repo
 mkdir -p "$repo"
 git ls-files -c -o --exclude-standard | while read -r f; do [ ! -e "$f" ] || echo "$f"; done |
 	cpio -pdm --quiet "$repo"
 mkdir -p "$repo/build" && cp -a build/pb build/libpb.a build/obj build/tests "$repo/build/"
-git -C "$repo" init -q
-git -C "$repo" add -A
-git -C "$repo" -c user.email=pb@localhost -c user.name=patchbench commit -q -m copy
-commit=$(cd "$repo" && "$PB" results run-id)
-planted_result=$(cd "$repo" && "$PB" results path planted)
 
-# The new suite: a copy of suites/ plus planted/, manifest and guest script.
+# The new suite: suites/planted/, manifest and guest script.
 # Its n=1 target's "points" is the old object form, which still selects
 # (the committed manifests have filter lists: lib/points.h).
-suites=$work/suites
-cp -a suites "$suites"
+suites=$repo/suites
 mkdir -p "$suites/planted"
 cat > "$suites/planted/suite.json" <<'EOF'
 {
@@ -63,6 +62,11 @@ cat > "$suites/planted/suite.json" <<'EOF'
 EOF
 printf '#!/bin/sh\necho "PB-BENCH suite=planted n=1 ns=1 ns2k=1"\n' > "$suites/planted/guest"
 chmod +x "$suites/planted/guest"
+git -C "$repo" init -q
+git -C "$repo" add -A
+git -C "$repo" -c user.email=pb@localhost -c user.name=patchbench commit -q -m copy
+commit=$(cd "$repo" && "$PB" results run-id)
+planted_result=$(cd "$repo" && "$PB" results path planted)
 
 # Its result: n=1 and n=2 unchanged, n=4 10 % slower on the patched kernel.
 samples() { # samples N COST: one boot's PB-BENCH lines, six samples within 0.1 %
@@ -80,10 +84,9 @@ check planted-result "pb bench-collect failed" "$PB" bench-collect --suite plant
 	--accel icount --meta project_commit="$commit" --out "$repo/$planted_result" \
 	baseline="$work/a1.txt" baseline="$work/a2.txt" patched="$work/b1.txt" patched="$work/b2.txt"
 
-# in_repo MAKE-ARGS...: make in the copy with the new suites, output in $work/make.out
+# in_repo MAKE-ARGS...: make in the copy with the new suite, output in $work/make.out
 in_repo() {
-	(cd "$repo" && "$MAKE" --no-print-directory SUITES_DIR="$suites" "$@") \
-		> "$work/make.out" 2>&1
+	(cd "$repo" && "$MAKE" --no-print-directory "$@") > "$work/make.out" 2>&1
 }
 
 if in_repo help; then
@@ -92,7 +95,7 @@ if in_repo help; then
 else
 	result fail help-lists-it "make help failed: $(tail -n 2 "$work/make.out" | tr '\n' ' ')"
 fi
-order=$(SUITES_DIR=$suites "$PB" suites list | tr '\n' ' ')
+order=$(cd "$repo" && "$PB" suites list | tr '\n' ' ')
 check in-order "pb suites list: $order" has "$order" "mctp-route planted mctp-fragment"
 
 out=$work/report
@@ -129,36 +132,54 @@ else
 fi
 
 # The guest script reaches the initramfs as bench-planted; the boots get the manifest's options.
+# initramfs [SUITES_DIR]: build $work/initramfs.cpio in the copy; its file list in $work/ir.list
+initramfs() {
+	mkdir -p "$work/programs"
+	(cd "$repo" && SUITES_DIR=${1:-} PB=$PB vm/mkinitramfs.sh "$work/initramfs.cpio" "$work/programs") \
+		> "$work/ir.out" 2>&1 && cpio -t --quiet < "$work/initramfs.cpio" > "$work/ir.list"
+}
+# in_initramfs FILE TEXT: the initramfs's FILE holds TEXT
+in_initramfs() {
+	(cd "$work" && rm -rf ir && mkdir ir && cd ir && cpio -id --quiet "$1" < ../initramfs.cpio) &&
+		grep -qF -- "$2" "$work/ir/$1"
+}
 if command -v "${PB_BUSYBOX:-/bin/busybox}" > /dev/null; then
-	(cd "$repo" && SUITES_DIR=$suites vm/mkinitramfs.sh "$work/initramfs.cpio") > "$work/ir.out" 2>&1
-	check initramfs "pb/tests/bench-planted not in the initramfs" \
-		sh -c "cpio -t --quiet < '$work/initramfs.cpio' | grep -qx pb/tests/bench-planted"
+	initramfs
+	check initramfs "pb/tests/bench-planted not in the initramfs" grep -qx pb/tests/bench-planted "$work/ir.list"
+	# a guest script changed but dated before the initramfs is taken (by content, not date)
+	printf '#!/bin/sh\necho "PB-BENCH suite=planted n=2 ns=1 ns2k=1"\n' > "$suites/planted/guest"
+	touch -d '2001-01-01' "$suites/planted/guest"
+	initramfs
+	check initramfs-by-content "an older guest script was not taken: $(cat "$work/ir.out")" \
+		in_initramfs pb/tests/bench-planted "n=2 ns=1"
+	git -C "$repo" checkout -q -- suites/planted/guest
 else
 	result fail initramfs "no busybox to build an initramfs with (make setup: busybox-static)"
 fi
-opts=$(cd "$repo" && SUITES_DIR=$suites PB=$PB sh -c '. bench/lib/guest.sh && suite_vm_options planted' | tr '\n' ' ')
+opts=$(cd "$repo" && PB=$PB sh -c '. bench/lib/guest.sh && suite_vm_options planted' | tr '\n' ' ')
 check vm-options "suite_vm_options: $opts" [ "$opts" = "--fallback tcg --smp 1 --share /=host " ]
 check nothing-else-touched "tracked files changed: $(git -C "$repo" status --porcelain --untracked-files=no)" \
 	[ -z "$(git -C "$repo" status --porcelain --untracked-files=no)" ]
 
-# broken NAME 'KEY' EDIT: a copy of suites/ with suites/mctp-route/suite.json
-# edited by the sed script EDIT must fail pb suites list and make help with
-# an error naming that file and KEY.
+# broken NAME 'KEY' EDIT: a suite of the user's, a copy of mctp-route as
+# DIR/route-copy, its suite.json edited by the sed script EDIT, must fail pb
+# suites list (SUITES_DIR=DIR) and make help (SUITE=DIR/route-copy, before
+# anything is built) with an error naming that file and KEY.
 broken() {
 	b_dir=$work/broken-$1
-	rm -rf "$b_dir" && cp -a suites "$b_dir"
-	sed -i "$3" "$b_dir/mctp-route/suite.json"
+	rm -rf "$b_dir" && mkdir -p "$b_dir" && cp -a suites/mctp-route "$b_dir/route-copy"
+	sed -i "$3" "$b_dir/route-copy/suite.json"
 	if SUITES_DIR=$b_dir "$PB" suites list > "$work/pb.out" 2>&1; then
 		result fail "rejects-$1" "pb suites list accepted it"
 	else
 		b_err=$(cat "$work/pb.out")
-		check "rejects-$1" "said: $b_err" has "$b_err" "$b_dir/mctp-route/suite.json: key $2"
+		check "rejects-$1" "said: $b_err" has "$b_err" "$b_dir/route-copy/suite.json: key $2"
 	fi
-	if (cd "$repo" && "$MAKE" --no-print-directory SUITES_DIR="$b_dir" help) > "$work/make.out" 2>&1; then
+	if (cd "$repo" && "$MAKE" --no-print-directory SUITE="$b_dir/route-copy" help) > "$work/make.out" 2>&1; then
 		result fail "make-rejects-$1" "make help accepted it"
 	else
 		check "make-rejects-$1" "said: $(tail -n 2 "$work/make.out")" has_in "$work/make.out" \
-			"$b_dir/mctp-route/suite.json: key $2"
+			"$b_dir/route-copy/suite.json: key $2"
 	fi
 }
 broken missing-key "'description' is missing" '/"description"/d'
@@ -204,5 +225,52 @@ points_refused no-point '["routes=65"] select no point of mctp-route' SUITE=mctp
 points_refused two-suites "make bench: POINTS= picks points of one suite: SUITE=name" \
 	SUITE='mctp-route page-pool' POINTS=routes=64
 points_refused no-parameters "suite crash-memory lists no \"parameters\"" SUITE=crash-memory POINTS=case=plain
+
+# Suites of the user's add to suites/: SUITES_DIR=DIR lists every built-in
+# suite and DIR's; a name of a built-in suite is refused, naming both.
+own=$work/own
+mkdir -p "$own/mine"
+printf '{ "description": "a suite of my own", "order": 99, "params": "none" }\n' > "$own/mine/suite.json"
+printf '#!/bin/sh\necho "PB-BENCH suite=mine ns=1 ns2k=2"\n' > "$own/mine/guest"
+chmod +x "$own/mine/guest"
+builtin=$(cd "$repo" && "$PB" suites list | tr '\n' ' ')
+with_own=$(cd "$repo" && SUITES_DIR=$own "$PB" suites list | tr '\n' ' ')
+check own-adds-to-suites "built-in: $builtin; with SUITES_DIR: $with_own" [ "$with_own" = "${builtin}mine " ]
+mkdir -p "$work/clash" && cp -a suites/page-pool "$work/clash/"
+clash=$(cd "$repo" && SUITES_DIR=$work/clash "$PB" suites list 2>&1)
+check own-name-clash-refused "said: $clash" has "$clash" "a suite called page-pool is already at suites/page-pool (a built-in suite)"
+# make bench SUITE=PATH with a broken manifest: refused before anything is built
+printf '{ "description": "broken", "order": "first" }\n' > "$work/clash/page-pool/suite.json"
+mv "$work/clash/page-pool" "$work/clash/broken-own"
+if (cd "$repo" && "$MAKE" --no-print-directory bench SUITE="$work/clash/broken-own") > "$work/make.out" 2>&1; then
+	result fail own-path-refused-first "make bench accepted it"
+else
+	check own-path-refused-first "said: $(head -n 3 "$work/make.out")" sh -c \
+		"grep -qF \"$work/clash/broken-own/suite.json: key 'order'\" '$work/make.out' &&
+		 ! grep -q '^build\\|^tree:\\|apt-get' '$work/make.out'"
+fi
+(cd "$repo" && "$MAKE" --no-print-directory -n bench SUITE="$work/nowhere/x") > "$work/make.out" 2>&1
+check own-path-missing-refused "said: $(tail -n 1 "$work/make.out")" has_in "$work/make.out" \
+	"SUITE=$work/nowhere/x: no suite there"
+# their results never make this repository's RESULTS.md
+before=$(git -C "$repo" status --porcelain)
+in_repo report SUITES_DIR="$own"
+check own-report-elsewhere "make report with SUITES_DIR: $(tail -n 1 "$work/make.out")" sh -c \
+	"grep -qF 'is not this repository'\''s results: give REPORT_OUT=DIR' '$work/make.out' &&
+	 [ \"\$(git -C '$repo' status --porcelain)\" = '$before' ]"
+if command -v "${PB_BUSYBOX:-/bin/busybox}" > /dev/null; then
+	initramfs "$own"
+	check own-in-initramfs "no pb/tests/bench-mine" grep -qx pb/tests/bench-mine "$work/ir.list"
+	initramfs
+	check own-gone-from-initramfs "bench-mine stayed after SUITES_DIR was dropped" \
+		sh -c "! grep -qx pb/tests/bench-mine '$work/ir.list' && grep -qx pb/tests/bench-planted '$work/ir.list'"
+fi
+
+# No suite, component, guest test, program or module is named in the
+# Makefile's rules (its comments and help text may): the build lists the folders.
+named=$(cd "$top" && "$PB" build names | sort -u | while read -r n; do
+	grep -v '^[[:space:]]*#\|^[[:space:]]*@echo' Makefile | grep -qw -- "$n" && echo "$n"
+done)
+check makefile-names-none "the Makefile's rules name: $(echo "$named" | tr '\n' ' ')" [ -z "$named" ]
 
 cd "$top" && tap_finish

@@ -1,12 +1,17 @@
 #!/bin/sh
 # Build the guest initramfs: busybox-static, the init script, the guest
-# tests with their shell library, and the project's static guest binaries.
-#   mkinitramfs.sh OUT.cpio [STATIC_BINARY...]
+# tests with their shell library, every suite's guest script and the static
+# guest programs (pb build guest).
+#   mkinitramfs.sh OUT.cpio PROGRAMS_DIR       (env: PB, for the suites' folders)
+# Remade when the content of what goes in changes, never by file dates: a
+# guest script older than the initramfs is still taken, and switching
+# SUITES_DIR back remakes it without the suites it added.
 set -eu
-out=$1; shift
+out=$1 programs=$2
 here=$(cd "$(dirname "$0")" && pwd)
 busybox=${PB_BUSYBOX:-/bin/busybox}
 [ -x "$busybox" ] || { echo "initramfs: $busybox missing: install busybox-static" >&2; exit 1; }
+suite_guests=$("${PB:-build/pb}" suites guests) || exit 1
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/bin" "$stage/sbin" "$stage/pb/bin" "$stage/pb/tests" "$stage/pb/lib" \
@@ -18,15 +23,35 @@ done
 cp "$here/guest/init" "$stage/init"
 cp "$here/guest/shell" "$stage/pb/shell"
 cp "$here/guest/tests/"* "$stage/pb/tests/"
-# each benchmark suite's guest script, SUITES_DIR/NAME/guest, as the test bench-NAME
-for g in "${SUITES_DIR:-$here/../suites}"/*/guest; do
+# each guest test's script, tests/guest/NAME/guest, as the test NAME
+for g in "$here"/../tests/guest/*/guest; do
 	[ -f "$g" ] || continue
+	cp "$g" "$stage/pb/tests/$(basename "$(dirname "$g")")"
+done
+# each benchmark suite's guest script, SUITE/guest, as the test bench-SUITE
+for g in $suite_guests; do
 	cp "$g" "$stage/pb/tests/bench-$(basename "$(dirname "$g")")"
 done
 cp "$here/guest/lib/"* "$stage/pb/lib/"
-for b in "$@"; do cp "$b" "$stage/pb/bin/"; done
+n=0
+for b in "$programs"/*; do
+	[ -f "$b" ] || continue
+	cp "$b" "$stage/pb/bin/"
+	n=$((n + 1))
+done
 echo "root:x:0:0:root:/:/bin/sh" > "$stage/etc/passwd"
 echo "root:x:0:" > "$stage/etc/group"
+# the key: every path and the content of every file that goes in
+key=$(cd "$stage" && find . -type f -o -type l | LC_ALL=C sort | while read -r f; do
+	echo "$f"
+	if [ -L "$f" ]; then readlink "$f"; else sha256sum < "$f"; fi
+done | sha256sum | cut -c1-16)
+if [ -f "$out" ] && [ "$(cat "$out.key" 2>/dev/null)" = "$key" ]; then
+	exit 0
+fi
+mkdir -p "$(dirname "$out")"
+rm -f "$out.key"
 (cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --reproducible --quiet) > "$out.tmp"
 mv "$out.tmp" "$out"
-echo "initramfs: $out ($(du -k "$out" | cut -f1) KiB, $# project binaries)"
+echo "$key" > "$out.key"
+echo "initramfs: $out ($(du -k "$out" | cut -f1) KiB, $n guest programs)"

@@ -11,6 +11,8 @@
  *                                            plot recipe, or a guest script
  *                                            (booted as bench-NAME)
  *   pb suites help                           "  NAME  description" lines
+ *   pb suites guests                         each guest script's path, one a
+ *                                            line (its suite: the folder's name)
  *   pb suites get SUITE PATH...              the value at each PATH of the
  *                                            manifest, defaults filled in, one
  *                                            a line: strings as they are, an
@@ -43,7 +45,7 @@ static int list(const struct suites *all, int list_opt, const char *target)
 	for (int i = 0; i < all->n; i++)
 		if ((list_opt != 'm' || suite_can(&all->s[i], target)) &&
 		    (list_opt != 'p' || json_object_get(all->s[i].m, "plot")) &&
-		    (list_opt != 'g' || suite_has_guest(all, &all->s[i])))
+		    (list_opt != 'g' || suite_has_guest(&all->s[i])))
 			puts(all->s[i].name);
 	return 0;
 }
@@ -75,7 +77,9 @@ static const struct suite *find(const struct suites *all, const char *name)
 	const struct suite *s = suites_find(all, name);
 
 	if (!s) {
-		fprintf(stderr, "pb suites: no suite '%s' in %s; the suites:", name, all->dir);
+		fprintf(stderr, "pb suites: no suite '%s' (%s%s%s); the suites:", name,
+			suites_builtin_dir(), getenv("SUITES_DIR") ? ", SUITES_DIR=" : "",
+			getenv("SUITES_DIR") ? getenv("SUITES_DIR") : "");
 		for (int i = 0; i < all->n; i++)
 			fprintf(stderr, " %s", all->s[i].name);
 		fprintf(stderr, "\n");
@@ -156,6 +160,7 @@ static const struct {
 } forms[] = {
 	{ "list", 0, 0, 1 },
 	{ "help", 0, 0, 0 },
+	{ "guests", 0, 0, 0 },
 	{ "get", 2, -1, 0 },
 	{ "plot", 3, 3, 0 },
 	{ "points", 2, -1, 0 },
@@ -199,6 +204,11 @@ static int suites(int argc, char **argv)
 			printf("  %-16s %s\n", all.s[i].name,
 			       json_string_value(json_object_get(all.s[i].m, "description")));
 		status = 0;
+	} else if (!strcmp(argv[1], "guests")) {
+		for (int i = 0; i < all.n; i++)
+			if (suite_has_guest(&all.s[i]))
+				printf("%s/guest\n", all.s[i].dir);
+		status = 0;
 	} else if (!strcmp(argv[1], "get")) {
 		status = get(&all, a.noperands, argv + 1);
 	} else if (!strcmp(argv[1], "points")) {
@@ -223,14 +233,18 @@ const struct pb_cmd cmd_suites = {
 	.summary = "the benchmark suites' manifests (suites/NAME/suite.json): list, get, plot, points",
 	.usage = "pb suites list [--make TARGET | --plot | --guest]\n"
 		 "pb suites help\n"
+		 "pb suites guests\n"
 		 "pb suites get SUITE PATH...\n"
 		 "pb suites plot SUITE RESULT.json DATA\n"
 		 "pb suites points SUITE FILTERS...",
-	.details = "Every form first checks every manifest (SUITES_DIR, default suites/).\n"
+	.details = "Every form first checks every manifest: suites/'s folders, those of the\n"
+		   "directories SUITES_DIR names (':'-separated) and the folders PB_SUITE_PATHS\n"
+		   "names (make bench SUITE=PATH); names are unique.\n"
 		   "  list            the suites in order, one a line; with --make TARGET those\n"
 		   "                  that make TARGET can run, --plot those with a plot recipe,\n"
 		   "                  --guest those with a guest script\n"
 		   "  help            \"  NAME  description\" lines\n"
+		   "  guests          each guest script's path, one a line (SUITE/guest)\n"
 		   "  get SUITE PATH  the value at each PATH of the manifest, defaults filled in\n"
 		   "                  (exit 1 if missing)\n"
 		   "  plot SUITE RESULT.json DATA  the suite's plot data and DATA/SUITE.gp\n"

@@ -50,7 +50,7 @@ guest_run() {
 	gr_dir=$(cd "$gr_dir" && pwd)
 	if ! "$PB" vm --label "$gr_label" --accel "$ACCEL" --fallback icount --timeout 1800 \
 		--kernel "${PB_KBUILD:-$PB_CACHE/build}/$gr_kernel/arch/x86/boot/bzImage" --initrd "$INITRAMFS" \
-		--share "$(pwd)/build=build" --share "$gr_dir=results:rw" --log "$gr_dir/console.log" \
+		--share "${PB_UNITS_OUT:-$(pwd)/build}=build" --share "$gr_dir=results:rw" --log "$gr_dir/console.log" \
 		--hw "$gr_dir/hw.json" "$@" --append "$gr_append" 2> "$gr_dir/vm.err"; then
 		cat "$gr_dir/vm.err" >&2
 		return 1

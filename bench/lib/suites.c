@@ -8,11 +8,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+const char *suites_builtin_dir(void)
+{
+	const char *d = getenv("PB_SUITES_BUILTIN");
+
+	return d ? d : "suites";
+}
+
 const char *suites_dir(void)
 {
 	const char *d = getenv("SUITES_DIR");
 
-	return d && *d ? d : "suites";
+	return d && *d ? d : suites_builtin_dir();
 }
 
 /* Suite names become file names, make words and gnuplot strings: keep them plain. */
@@ -33,21 +40,21 @@ static int executable(const char *path)
 	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
 }
 
-static void guest_path(const char *dir, const struct suite *s, char *buf, size_t len)
+static void guest_path(const struct suite *s, char *buf, size_t len)
 {
-	snprintf(buf, len, "%.3000s/%s/guest", dir, s->name);
+	snprintf(buf, len, "%.3000s/guest", s->dir);
 }
 
-int suite_has_guest(const struct suites *all, const struct suite *s)
+int suite_has_guest(const struct suite *s)
 {
 	char guest[4200];
 
-	guest_path(all->dir, s, guest, sizeof(guest));
+	guest_path(s, guest, sizeof(guest));
 	return executable(guest);
 }
 
 /* What the manifest names must exist: its runner, and the guest script bench/collect/run.sh boots. */
-static int files_present(const struct suite *s, const char *dir, char *err, size_t len)
+static int files_present(const struct suite *s, char *err, size_t len)
 {
 	const char *runner = json_string_value(json_object_get(s->m, "runner"));
 	char guest[4200];
@@ -56,7 +63,7 @@ static int files_present(const struct suite *s, const char *dir, char *err, size
 		snprintf(err, len, "%s: key 'runner': %s is not an executable file", s->path, runner);
 		return -1;
 	}
-	guest_path(dir, s, guest, sizeof(guest));
+	guest_path(s, guest, sizeof(guest));
 	if (!strcmp(runner, "bench/collect/run.sh") && !executable(guest)) {
 		snprintf(err, len, "%s: no executable %s: bench/collect/run.sh boots it as the guest test "
 			 "bench-%s", s->path, guest, s->name);
@@ -74,28 +81,38 @@ static int by_order(const void *a, const void *b)
 	return ox != oy ? (ox > oy) - (ox < oy) : strcmp(x->name, y->name);
 }
 
-static int load_one(struct suites *all, const char *name, char *err, size_t len)
+/* One suite: its folder @dir (name: the folder's), @own when not one of the built-in suites. */
+static int load_one(struct suites *all, const char *dir, int own, char *err, size_t len)
 {
 	struct suite *s = &all->s[all->n];
-	char path[sizeof(s->path)];
+	const char *name = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+	const struct suite *twin;
 	json_error_t jerr;
 	struct stat st;
 
 	if (all->n == SUITES_MAX) {
-		snprintf(err, len, "%s: more than %d suites", all->dir, SUITES_MAX);
+		snprintf(err, len, "%.3000s: more than %d suites", dir, SUITES_MAX);
 		return -1;
 	}
-	if (!plain_name(name) || strlen(name) >= sizeof(s->name) || strlen(all->dir) > 3000) {
-		snprintf(err, len, "%.3000s/%.200s: a suite's name should be lower-case letters, "
-			 "digits and '-', at most %zu", all->dir, name, sizeof(s->name) - 1);
+	if (!plain_name(name) || strlen(name) >= sizeof(s->name) || strlen(dir) > 3000 ||
+	    strpbrk(dir, " \t\n:")) {
+		snprintf(err, len, "%.3000s: a suite's folder name should be lower-case letters, "
+			 "digits and '-', at most %zu, its path without blanks or ':'", dir,
+			 sizeof(s->name) - 1);
 		return -1;
 	}
-	snprintf(path, sizeof(path), "%.3000s/%s/suite.json", all->dir, name);
+	twin = suites_find(all, name);
+	if (twin) {
+		snprintf(err, len, "%.3000s: a suite called %s is already at %.3000s%s: rename the "
+			 "folder", dir, name, twin->dir, twin->own ? "" : " (a built-in suite)");
+		return -1;
+	}
 	snprintf(s->name, sizeof(s->name), "%s", name);
-	memcpy(s->path, path, sizeof(path));
+	snprintf(s->dir, sizeof(s->dir), "%s", dir);
+	snprintf(s->path, sizeof(s->path), "%.3000s/suite.json", dir);
+	s->own = own;
 	if (stat(s->path, &st)) {
-		snprintf(err, len, "%s: missing (every directory of %s is a suite)", s->path,
-			 all->dir);
+		snprintf(err, len, "%s: missing (a suite's folder holds its suite.json)", s->path);
 		return -1;
 	}
 	s->m = json_load_file(s->path, JSON_REJECT_DUPLICATES, &jerr);
@@ -104,35 +121,67 @@ static int load_one(struct suites *all, const char *name, char *err, size_t len)
 		return -1;
 	}
 	all->n++;
-	if (suite_schema_check(s->m, s->path, err, len) || files_present(s, all->dir, err, len))
+	if (suite_schema_check(s->m, s->path, err, len) || files_present(s, err, len))
 		return -1;
 	return 0;
 }
 
-int suites_load(struct suites *all, char *err, size_t len)
+/* Every folder of @dir is a suite. */
+static int load_dir(struct suites *all, const char *dir, int own, char *err, size_t len)
 {
 	struct dirent **names;
 	int n, status = 0;
 
-	all->n = 0;
-	snprintf(all->dir, sizeof(all->dir), "%s", suites_dir());
-	n = scandir(all->dir, &names, NULL, alphasort);
+	n = scandir(dir, &names, NULL, alphasort);
 	if (n < 0) {
-		snprintf(err, len, "%s: cannot read the suites' directory (SUITES_DIR)", all->dir);
+		snprintf(err, len, "%.3000s: cannot read this suites' folder", dir);
 		return -1;
 	}
 	for (int i = 0; i < n; i++) {
 		char path[4400];
 		struct stat st;
 
-		snprintf(path, sizeof(path), "%s/%s", all->dir, names[i]->d_name);
+		snprintf(path, sizeof(path), "%.3000s/%s", dir, names[i]->d_name);
 		if (!status && names[i]->d_name[0] != '.' && !stat(path, &st) && S_ISDIR(st.st_mode))
-			status = load_one(all, names[i]->d_name, err, len);
+			status = load_one(all, path, own, err, len);
 		free(names[i]);
 	}
 	free(names);
+	return status;
+}
+
+/* Each ':'-separated word of @list, as a folder of suites (@each 0) or one suite's folder. */
+static int load_list(struct suites *all, const char *list, int each, char *err, size_t len)
+{
+	char *copy = strdup(list ? list : ""), *save = NULL;
+	int status = 0;
+
+	for (char *w = strtok_r(copy, ":", &save); w && !status; w = strtok_r(NULL, ":", &save)) {
+		size_t l = strlen(w);
+
+		while (l > 1 && w[l - 1] == '/')
+			w[--l] = 0;
+		status = each ? load_one(all, w, 1, err, len) : load_dir(all, w, 1, err, len);
+	}
+	free(copy);
+	return status;
+}
+
+int suites_load(struct suites *all, char *err, size_t len)
+{
+	const char *builtin = suites_builtin_dir();
+	int status = 0;
+
+	all->n = 0;
+	if (*builtin && !access(builtin, F_OK))
+		status = load_dir(all, builtin, 0, err, len);
+	if (!status)
+		status = load_list(all, getenv("SUITES_DIR"), 0, err, len);
+	if (!status)
+		status = load_list(all, getenv("PB_SUITE_PATHS"), 1, err, len);
 	if (!status && !all->n) {
-		snprintf(err, len, "%s: no suite (no NAME/suite.json)", all->dir);
+		snprintf(err, len, "no suite: %s has no NAME/suite.json and SUITES_DIR names none",
+			 *builtin ? builtin : "(no built-in suites)");
 		status = -1;
 	}
 	if (status) {
@@ -140,6 +189,14 @@ int suites_load(struct suites *all, char *err, size_t len)
 		return -1;
 	}
 	qsort(all->s, (size_t)all->n, sizeof(all->s[0]), by_order);
+	return 0;
+}
+
+int suites_any_own(const struct suites *all)
+{
+	for (int i = 0; i < all->n; i++)
+		if (all->s[i].own)
+			return 1;
 	return 0;
 }
 

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The benchmark suites: one directory each, SUITES_DIR/NAME/, whose
- * suite.json (the manifest) says everything about the suite. README.md,
- * "Adding a suite", lists the keys; suite_schema.c checks them.
+ * The benchmark suites: one folder each, whose suite.json (the manifest)
+ * says everything about the suite (docs/suites.md lists the keys;
+ * suite_schema.c checks them). The built-in suites are the folders of
+ * suites/ (PB_SUITES_BUILTIN: another folder, or "" for none); SUITES_DIR
+ * adds the folders of more directories (':'-separated) and PB_SUITE_PATHS
+ * single suite folders (make bench SUITE=PATH). Names are unique.
  */
 #ifndef PB_SUITES_H
 #define PB_SUITES_H
@@ -14,21 +17,24 @@
 
 struct suite {
 	char name[64];
+	char dir[4096];		/* its folder */
 	char path[4096];	/* its suite.json */
+	int own;		/* a suite of the user's, not one of suites/ */
 	json_t *m;		/* the manifest, every optional key filled with its default */
 };
 
 struct suites {
-	char dir[4096];
 	struct suite s[SUITES_MAX];
 	int n;			/* sorted by "order", then name */
 };
 
-/* The manifests' directory: $SUITES_DIR, else "suites". */
+/* The built-in suites' folder: $PB_SUITES_BUILTIN, else "suites". */
+const char *suites_builtin_dir(void);
+/* Where suites are looked for, for messages: $SUITES_DIR, else the built-in folder. */
 const char *suites_dir(void);
 
 /*
- * Load and check every suites_dir()/NAME/suite.json. On a bad manifest
+ * Load and check every suite (see above). On a bad manifest
  * (or none at all) returns -1 with @err naming the file and the key.
  */
 int suites_load(struct suites *all, char *err, size_t len);
@@ -37,8 +43,11 @@ void suites_free(struct suites *all);
 /* The suite called @name, or NULL. */
 const struct suite *suites_find(const struct suites *all, const char *name);
 
-/* Has @s a guest script, SUITES_DIR/NAME/guest (the initramfs's bench-NAME)? */
-int suite_has_guest(const struct suites *all, const struct suite *s);
+/* Is any of them a suite of the user's (SUITES_DIR, PB_SUITE_PATHS)? */
+int suites_any_own(const struct suites *all);
+
+/* Has @s a guest script, its folder's guest (the initramfs's bench-NAME)? */
+int suite_has_guest(const struct suite *s);
 
 /* Does @s name make target @target ("bisect", "history", ...) among those that can run it? */
 int suite_can(const struct suite *s, const char *target);

@@ -6,7 +6,7 @@
  * kfuncs from vmlinux's BTF (libbpf) and .BTF_ids, config from .config,
  * built-in KUnit suites from vmlinux's suite table (libelf), the features
  * and known-bug fixes of bench/probe/features.json against BTF, the source
- * tree's include/uapi and git history, and which modules of kernel/modules built
+ * tree's include/uapi and git history, and which of the folders' modules built
  * (DIR: kernel/modules.sh's output for it). Written atomically as JSON;
  * kept as it is while the build's stamp, the table and the modules are.
  */
@@ -25,8 +25,6 @@
 #include "probe/elf_probe.h"
 #include "probe/features.h"
 #include "probe/kconfig.h"
-
-#define MODULE_SOURCES "kernel/modules"
 
 static char *slurp(const char *path)
 {
@@ -51,23 +49,26 @@ static unsigned long long fnv(unsigned long long h, const char *s)
 	return h * 0x100000001b3ULL;
 }
 
-/* kernel/modules/NAME against this build: "built", or why not. */
+/*
+ * Each module kernel/modules.sh tried against this build (DIR/src/NAME/: every
+ * module a folder declares, pb build module-dirs): "built", or why not.
+ */
 static json_t *modules_state(const char *dir, const char *stamp, unsigned long long *key)
 {
 	json_t *mods = json_object();
+	char srcs[PATH_MAX];
 	struct dirent *e;
-	DIR *d = opendir(MODULE_SOURCES);
+	DIR *d;
 
+	snprintf(srcs, sizeof(srcs), "%s/src", dir ? dir : "");
+	d = dir ? opendir(srcs) : NULL;
 	while (d && (e = readdir(d))) {
 		char path[PATH_MAX], *s, *log, *err;
 		const char *state = "not built (make modules)";
 		char buf[512];
 
-		if (e->d_name[0] == '.' || !dir) {
-			if (e->d_name[0] != '.')
-				json_object_set_new(mods, e->d_name, json_string(state));
+		if (e->d_name[0] == '.')
 			continue;
-		}
 		snprintf(path, sizeof(path), "%s/src/%s/.pb-stamp", dir, e->d_name);
 		s = slurp(path);
 		snprintf(path, sizeof(path), "%s/src/%s/build.log", dir, e->d_name);
@@ -218,7 +219,7 @@ const struct pb_cmd cmd_probe = {
 		   "(atomically): kfuncs (BTF FUNCs that .BTF_ids names), config, built-in\n"
 		   "KUnit suites, the features and fixes of F (default bench/probe/features.json)\n"
 		   "and, with --modules DIR (kernel/modules.sh's output for BUILD), which\n"
-		   "kernel/modules/* built. FILE is left as it is while BUILD's stamp, F and\n"
+		   "of the folders' modules built. FILE is left as it is while BUILD's stamp, F and\n"
 		   "the modules are unchanged. Exit 1 when BUILD cannot be read.\n",
 	.options = options,
 	.required = (const char *const[]){ "kernel", "out", NULL },

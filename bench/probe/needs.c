@@ -75,7 +75,7 @@ int need_holds(const json_t *caps, const char *need, char *what, size_t len)
 		break;
 	case 5:
 		m = json_object_get(json_object_get(caps, "modules"), name);
-		ev = json_string_value(m) ? json_string_value(m) : "no such module in kernel/modules";
+		ev = json_string_value(m) ? json_string_value(m) : "not built against this kernel: no such module, or make modules not run";
 		/* a module never built is a missing prerequisite, not a kernel's lack */
 		if (!m || !strncmp(ev, "not built", 9)) {
 			snprintf(what, len, "module %s: %s", name, ev);

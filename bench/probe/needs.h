@@ -7,7 +7,7 @@
  *   kunit:mctp-route     a built-in KUnit suite
  *   feature:NAME         one of bench/probe/features.json's features
  *   fix:NAME             one of its known-bug fixes
- *   module:NAME          kernel/modules/NAME built against the kernel
+ *   module:NAME          the module folder NAME (pb build module-dirs) built against the kernel
  * A "!" before KIND inverts it (fix behaviour expected only without the fix).
  */
 #ifndef PB_NEEDS_H

@@ -31,6 +31,7 @@ static void collect(const char *name, const char *input)
 static void compare(struct pb_result *r, const char *suites, int json, const char *b, int want)
 {
 	assert_int_equal(setenv("SUITES_DIR", suites, 1), 0);
+	assert_int_equal(setenv("PB_SUITES_BUILTIN", "", 1), 0);
 	collect("a.json", DIR "a.txt");
 	collect("b.json", b);
 	if (json)
@@ -38,6 +39,7 @@ static void compare(struct pb_result *r, const char *suites, int json, const cha
 	else
 		pb_run(r, "compare", scratch("a.json"), scratch("b.json"), NULL);
 	unsetenv("SUITES_DIR");
+	unsetenv("PB_SUITES_BUILTIN");
 	assert_exit(r, want);
 }
 
@@ -126,6 +128,7 @@ static void other_cpu_not_comparable(void **state)
 
 	(void)state;
 	assert_int_equal(setenv("SUITES_DIR", DIR "suites", 1), 0);
+	assert_int_equal(setenv("PB_SUITES_BUILTIN", "", 1), 0);
 	pb_run(&r, "records-collect", "--tag", "PB-MEM", "--suite", "mem", "--kind", "memory", "--out",
 	       scratch("a-icount.json"), "--meta", "accel=icount", DIR "a.txt", NULL);
 	assert_exit(&r, 0);
@@ -137,6 +140,7 @@ static void other_cpu_not_comparable(void **state)
 	pb_result_free(&r);
 	pb_run(&r, "compare", scratch("a-icount.json"), scratch("b-max.json"), NULL);
 	unsetenv("SUITES_DIR");
+	unsetenv("PB_SUITES_BUILTIN");
 	assert_exit(&r, 1);
 	assert_contains(r.err, "not comparable: cpu qemu64 vs max");
 	assert_string_equal(r.out, "");

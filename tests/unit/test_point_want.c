@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * point-want (workloads/point-want.c), the guest's question before each
+ * point-want (components/point-want/), the guest's question before each
  * point of make bench POINTS=, built for the host: exit 0 for a point the
  * filters select or when there are none, 1 for one they do not, 2 for bad
  * usage; parameters read as pb bench-collect reads them.

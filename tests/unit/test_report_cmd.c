@@ -89,8 +89,10 @@ static void targets_met_and_missed(void **state)
 	pb_collect(NULL, "r.json", "baseline=" FIXTURES "/compare/before.txt",
 		   "patched=" FIXTURES "/compare/after.txt", NULL);
 	assert_int_equal(setenv("SUITES_DIR", FIXTURES "/targets/suites", 1), 0);
+	assert_int_equal(setenv("PB_SUITES_BUILTIN", "", 1), 0);
 	md = report(scratch("r.json"));
 	unsetenv("SUITES_DIR");
+	unsetenv("PB_SUITES_BUILTIN");
 	assert_in_order(md, "| x=1 within 2 % of baseline | 0 of 1 points; highest ratio 1.100 at x=1 "
 			"(no profile yet: `make profile SUITE=selftest`) | **missed** |\n",
 			"| x=2 within 2 % of baseline | 1 of 1 points; highest ratio 1.000 at x=2 | met |\n");
@@ -150,6 +152,7 @@ static void plot_data_as_the_plot_commands_write_it(void **state)
 
 	(void)state;
 	assert_int_equal(setenv("SUITES_DIR", FIXTURES "/report/suites", 1), 0);
+	assert_int_equal(setenv("PB_SUITES_BUILTIN", "", 1), 0);
 	two_commits();
 	assert_int_equal(mkdir(scratch("one"), 0755), 0);
 	assert_int_equal(mkdir(scratch("apart"), 0755), 0);
@@ -198,6 +201,7 @@ static void plot_data_as_the_plot_commands_write_it(void **state)
 	assert_contains(md, "\n## selftest\n");
 	assert_null(strstr(md, "!["));
 	unsetenv("SUITES_DIR");
+	unsetenv("PB_SUITES_BUILTIN");
 	free(md);
 	free(list);
 	free(vars);
@@ -218,6 +222,7 @@ static void results_from_the_layout(void **state)
 
 	(void)state;
 	assert_int_equal(setenv("SUITES_DIR", FIXTURES "/report/suites", 1), 0);
+	assert_int_equal(setenv("PB_SUITES_BUILTIN", "", 1), 0);
 	pb_run(&r, "results", "run-id", NULL);
 	assert_exit(&r, 0);
 	snprintf(run, sizeof(run), "%.*s", (int)strcspn(r.out, "-\n"), r.out);
@@ -276,6 +281,7 @@ static void results_from_the_layout(void **state)
 	assert_contains(r.err, "--root");
 	pb_result_free(&r);
 	unsetenv("SUITES_DIR");
+	unsetenv("PB_SUITES_BUILTIN");
 	free(from_layout);
 	free(from_files);
 }
@@ -305,6 +311,7 @@ static void headline_regression_first(void **state)
 
 	(void)state;
 	assert_int_equal(setenv("SUITES_DIR", FIXTURES "/report/suites", 1), 0);
+	assert_int_equal(setenv("PB_SUITES_BUILTIN", "", 1), 0);
 	pb_collect(NULL, "hl.json", "--meta", "project_commit=0123456789ab",
 		   "--meta", "series=feedfacecafe0001", "--meta", "guest_cpu=EPYC-v4",
 		   "--meta", "guest_smp=2", "--meta", "guest_mem_mb=1024",
@@ -337,6 +344,7 @@ static void headline_regression_first(void **state)
 	assert_contains(md, "| guest CPU | qemu64 (QEMU's default then) |\n");
 	assert_contains(md, "| guest vCPUs | not recorded |\n");
 	unsetenv("SUITES_DIR");
+	unsetenv("PB_SUITES_BUILTIN");
 	free(md);
 }
 

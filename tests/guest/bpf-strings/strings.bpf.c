@@ -4,7 +4,7 @@
  * pointers the runner selects: offsets into page-sized buffers (each its own
  * mmapable array, so a buffer ends at a page followed by vmalloc's unmapped
  * guard page), NULL, a user-space address, an unmapped kernel address, a
- * buffer longer than XATTR_SIZE_MAX, or any address (freed memory). Run by workloads/bpf-strings.c.
+ * buffer longer than XATTR_SIZE_MAX, or any address (freed memory). Run by bpf-strings.c.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>

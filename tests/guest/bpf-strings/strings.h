@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Shared between strings.bpf.c and the runner workloads/bpf-strings.c. */
+/* Shared between strings.bpf.c and the runner bpf-strings.c. */
 #ifndef PB_BPF_STRINGS_H
 #define PB_BPF_STRINGS_H
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Shared by streams.bpf.c and the runner workloads/bpf-streams.c. */
+/* Shared by streams.bpf.c and the runner bpf-streams.c. */
 #ifndef PB_BPF_STREAMS_H
 #define PB_BPF_STREAMS_H
 

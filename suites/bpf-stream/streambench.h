@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Shared by streambench_{alt,kfunc}.bpf.c and workloads/bpf-streambench.c. */
+/* Shared by streambench_{alt,kfunc}.bpf.c and bpf-streambench.c. */
 #ifndef PB_BPF_STREAMBENCH_H
 #define PB_BPF_STREAMBENCH_H
 

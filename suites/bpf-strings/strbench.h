@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Shared by strbench_{alt,kfunc}.bpf.c and workloads/bpf-strbench.c. */
+/* Shared by strbench_{alt,kfunc}.bpf.c and bpf-strbench.c. */
 #ifndef PB_BPF_STRBENCH_H
 #define PB_BPF_STRBENCH_H
 

@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "../nl.h"
+#include "nl.h"
 
 #ifndef AF_MCTP
 #define AF_MCTP 45
