@@ -551,7 +551,7 @@ shell: tools initramfs
 	[ -d "$(SHARE)" ] || { echo "make shell: SHARE=$(SHARE) is not a directory" >&2; exit 1; }; \
 	share=$$(cd "$(SHARE)" && pwd); \
 	exec $(PB) vm --interactive --accel $(ACCEL) --fallback tcg --kernel "$$img" --initrd $(INITRAMFS) \
-		--share /=host --share $(CURDIR)/$(BUILD)=build --share "$$share=share:rw" \
+		--share /=host --share $(PB_UNITS_OUT)=build --share "$$share=share:rw" \
 		--append "quiet kunit.enable=0 pb.run=shell pb.kernel=$(KERNEL)"
 
 # make run JOB=ID: one guest job of make test (make jobs lists the ids),

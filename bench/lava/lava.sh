@@ -43,7 +43,7 @@ job() { # job VM.json FILE JOB_NAME TEST tap|kunit|bench KERNEL [META...]
 		--monitor "$j_kind" \
 		--kernel-url "$(url "$kbuild/$j_kernel/arch/x86/boot/bzImage" "$j_kernel/bzImage")" \
 		--initrd-url "$(url "$here/$INITRAMFS" initramfs.cpio)" \
-		--build-dir "${LAVA_BUILD_DIR:-$here/build}" --meta kernel="$j_kernel" \
+		--build-dir "${LAVA_BUILD_DIR:-${PB_UNITS_OUT:-$here/build}}" --meta kernel="$j_kernel" \
 		--meta kernel_stamp="$(cat "$kbuild/$j_kernel/.pb-stamp" 2>/dev/null || echo unbuilt)" \
 		--meta series="$j_series" --meta debian_package="$debian" --meta project_commit="$commit" \
 		--meta pair="$pair" "$@"
@@ -54,7 +54,7 @@ job() { # job VM.json FILE JOB_NAME TEST tap|kunit|bench KERNEL [META...]
 # (tests/jobs.sh), whether or not the kernel has what the test needs: the
 # lab's run says so
 dry() {
-	NEEDS_UNDECIDED=1 PB_DRY_KUNIT=${PB_DRY_KUNIT:-} PB=$dry_pb PB_REAL=$real_pb TEST_OUT=$dry BUILD_DIR=$here/build KBUILD=$kbuild \
+	NEEDS_UNDECIDED=1 PB_DRY_KUNIT=${PB_DRY_KUNIT:-} PB=$dry_pb PB_REAL=$real_pb TEST_OUT=$dry BUILD_DIR=${PB_UNITS_OUT:-$here/build} KBUILD=$kbuild \
 		tests/jobs.sh run "$1" > "$2" 2> "$2.err" || { cat "$2.err" >&2; exit 1; }
 }
 
