@@ -1,14 +1,16 @@
 # shellcheck shell=sh
 # What a built kernel can do, for the shell (sourced): pb probe's
 # capabilities file of a build, and what to tell its guest.
-#   (env: PB; BUILD_DIR, where the files go, default build/)
+#   (env: PB; BUILD_DIR, where the files go and the modules are, default
+#    PB_UNITS_OUT, where make built the guest's code, else build/)
 
 # caps_file KERNEL BUILD: probe the kernel build directory BUILD (once per
 # build: pb probe keeps a current file) and print its capabilities file.
 caps_file() {
-	cf_dir=${BUILD_DIR:-build}/caps
+	cf_out=${BUILD_DIR:-${PB_UNITS_OUT:-build}}
+	cf_dir=$cf_out/caps
 	mkdir -p "$cf_dir" || return 1
-	"$PB" probe --kernel "$1" --out "$cf_dir/$1.json" --modules "${BUILD_DIR:-build}/modules/$1" \
+	"$PB" probe --kernel "$1" --out "$cf_dir/$1.json" --modules "$cf_out/modules/$1" \
 		"$2" > /dev/null || return 1
 	echo "$cf_dir/$1.json"
 }
