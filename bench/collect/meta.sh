@@ -41,5 +41,5 @@ config_hash=$(sha256sum < "$fragments" | cut -c1-16)
 	echo "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 	echo "rounds=$rounds"
 	# a pair of the user's (make bench BASELINE= PATCHED=): what its two sides are
-	[ ! -f "${PB_KBUILD:-$PB_CACHE/build}/pair.txt" ] || cat "$PB_KBUILD/pair.txt"
+	[ ! -f "$(kbuild_dir)/pair.txt" ] || cat "$(kbuild_dir)/pair.txt"
 } > "$out"

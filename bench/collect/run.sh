@@ -37,7 +37,7 @@ rm -rf "$work" && mkdir -p "$work"
 caps_opts='' applies=''
 needs=$("$PB" suites get "$suite" needs)
 for k in $kernels; do
-	caps=$(caps_file "$k" "${PB_KBUILD:-$PB_CACHE/build}/$k") ||
+	caps=$(caps_file "$k" "$(kbuild_dir "$k")") ||
 		{ echo "bench: error: cannot probe the $k kernel" >&2; exit 1; }
 	caps_opts="$caps_opts --caps $k=$caps"
 	# shellcheck disable=SC2086 # the needs are words

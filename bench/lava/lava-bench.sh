@@ -21,9 +21,8 @@ set -u
 py=${PYTHON:-/usr/bin/python3}
 work=${1:?usage: lava-bench.sh WORK JOB_DIR...}
 shift
-kbuild=${PB_KBUILD:-$PB_CACHE/build}
-pair=none
-[ -z "${PB_KBUILD:-}" ] || pair=$(basename "$PB_KBUILD")
+kbuild=$(kbuild_dir)
+pair=$(kbuild_pair)
 run_id=$(project_commit) || exit 1
 rm -rf "$work" && mkdir -p "$work"
 meta() { "$PB" json-get "$1/results.json" "metadata.$2"; }

@@ -20,14 +20,13 @@ real_pb=$here/$PB dry_pb=$here/bench/lava/pb-dry-run
 dry=$out/.dry-run
 rm -rf "$out" && mkdir -p "$dry"
 commit=$(project_commit)
-kbuild=${PB_KBUILD:-$PB_CACHE/build}
+kbuild=$(kbuild_dir)
 # shellcheck source=bench/collect/kernel_id.sh
 . bench/collect/kernel_id.sh
 series=$(series_id 2>/dev/null || echo unknown)
 # the pair the jobs boot (its id, kernel/pair.sh), none for the default one:
 # make lava-collect files their results where that pair's go
-pair=none
-[ -z "${PB_KBUILD:-}" ] || pair=$(basename "$PB_KBUILD")
+pair=$(kbuild_pair)
 debian=$(cat "$PB_CACHE/src/.pb-pristine" 2>/dev/null || echo unknown)
 n=0
 
