@@ -72,9 +72,7 @@ for suite in $(cut -d' ' -f1 "$work/jobs" | sort -u); do
 		for k in $("$PB" suites get "$suite" kernels); do
 			caps=$(caps_file "$k" "$kbuild/$k") || { echo "cannot probe the $k kernel"; exit 1; }
 			caps_opts="$caps_opts --caps $k=$caps"
-			needs=$("$PB" suites get "$suite" needs)
-			# shellcheck disable=SC2086 # the needs are words
-			"$PB" needs --caps "$caps" $needs > /dev/null || continue
+			suite_applies "$suite" "$k" > /dev/null || { [ $? = 10 ] || exit 1; continue; }
 			n=$(grep -cx "$k" "$w/rounds")
 			[ "$n" != 0 ] || { echo "no job on the $k kernel, which it applies to"; exit 1; }
 			[ -z "$rounds" ] || [ "$n" = "$rounds" ] || { echo "$n rounds on $k, $rounds on another kernel"; exit 1; }

@@ -68,18 +68,13 @@ for k in $kernels; do
 		dry "guest/$k/$t" "$dry/$k-$t.json"
 		job "$dry/$k-$t.json" "$k-$t" "patchbench $k $t" "$t" tap "$k"
 	done
-	[ "$k" != debug ] || continue	# the benchmarks run on baseline and patched
 	for s in $suites; do
+		# the kernels its manifest names, as make bench boots them
+		sk=$("$real_pb" suites get "$s" kernels) || exit 1
+		case " $sk " in *" $k "*) ;; *) continue ;; esac
 		vm=$dry/$k-bench-$s.json
 		# a kernel that lacks what the suite needs is not booted, as in make bench
-		caps=$(caps_file "$k" "$kbuild/$k") || { echo "lava: cannot probe the $k kernel" >&2; exit 1; }
-		needs=$("$real_pb" suites get "$s" needs)
-		# shellcheck disable=SC2086 # the needs are words
-		if [ -n "$needs" ] && ! na=$("$real_pb" needs --caps "$caps" $needs); then
-			[ -n "$na" ] || exit 1
-			echo "lava: bench-$s on $k: $na: no job"
-			continue
-		fi
+		na=$(suite_applies "$s" "$k") || { [ $? = 10 ] || exit 1; echo "lava: bench-$s on $k: $na: no job"; continue; }
 		# shellcheck disable=SC2046 # options are words by construction
 		(PB=$dry_pb PB_REAL=$real_pb && export PB_REAL &&
 			guest_run "$k" "$dry/$k-bench-$s" "$s/$k" "bench-$s" "$k" $(suite_vm_options "$s")) \
