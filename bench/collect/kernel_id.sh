@@ -44,10 +44,9 @@ kernels_cc() {
 	fi
 }
 
-# series_id: the hash of the series applied to the patched kernel's tree
-# (make trees), "none" when that tree is no series on Debian's
+# series_id KERNEL: the hash of the series applied to KERNEL's tree (make
+# trees), "none" when that tree is no series on Debian's
 series_id() {
-	si_src=$PB_CACHE/src-patched
-	[ -z "${PB_KBUILD:-}" ] || si_src=$(dirname "$(readlink -f "$PB_KBUILD/patched")")
+	si_src=$(dirname "$(readlink -f "$(kbuild_dir "$1")")")
 	if [ -f "$si_src/.pb-series" ]; then cut -d' ' -f2 "$si_src/.pb-series"; else echo none; fi
 }

@@ -33,7 +33,7 @@ config_hash=$(sha256sum < "$fragments" | cut -c1-16)
 	echo "debian_package=$(cat "$PB_CACHE/src/.pb-pristine")"
 	echo "baseline_kernel=$(kernel_id src baseline)"
 	echo "patched_kernel=$(kernel_id src-patched patched)"
-	echo "series=$(series_id)"
+	echo "series=$(series_id patched)"	# a result records its second side's
 	# results from before the compiler was recorded have no such line
 	cc=$(kernels_cc)
 	[ -z "$cc" ] || echo "compiler=$cc"

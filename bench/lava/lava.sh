@@ -23,7 +23,6 @@ commit=$(project_commit)
 kbuild=$(kbuild_dir)
 # shellcheck source=bench/collect/kernel_id.sh
 . bench/collect/kernel_id.sh
-series=$(series_id 2>/dev/null || echo unknown)
 # the pair the jobs boot (its id, kernel/pair.sh), none for the default one:
 # make lava-collect files their results where that pair's go
 pair=$(kbuild_pair)
@@ -35,9 +34,9 @@ url() { # url LOCAL_FILE NAME: where a lab fetches an artefact
 }
 
 job() { # job VM.json FILE JOB_NAME TEST tap|kunit|bench KERNEL [META...]
-	j_vm=$1 j_file=$2 j_name=$3 j_test=$4 j_kind=$5 j_kernel=$6 j_series=$series
+	j_vm=$1 j_file=$2 j_name=$3 j_test=$4 j_kind=$5 j_kernel=$6
+	j_series=$(series_id "$j_kernel" 2>/dev/null || echo unknown)	# its tree's, none: Debian's
 	shift 6
-	[ "$j_kernel" != baseline ] || j_series=none	# the tree as Debian ships it
 	"$real_pb" lava --vm "$j_vm" --out "$out/$j_file.yaml" --name "$j_name" --test "$j_test" \
 		--monitor "$j_kind" \
 		--kernel-url "$(url "$kbuild/$j_kernel/arch/x86/boot/bzImage" "$j_kernel/bzImage")" \
