@@ -7,10 +7,9 @@ set -u
 tap=$1
 PB=${PB:-build/pb} MAKE=${MAKE:-make}
 top=$(pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/pb-results-check.XXXXXX")
-trap 'rm -rf "$work"' EXIT
 # shellcheck source=tests/tap-result.sh
 . tests/tap-result.sh
+tap_scratch results-check
 tap_start "$tap" results
 
 # 1. The committed RESULTS.md and HISTORY.md are what make report makes of
