@@ -11,11 +11,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/need_syntax.h"
 #include "lib/plotdata.h"
 #include "lib/points.h"
 #include "lib/results.h"
 #include "lib/suites.h"
-#include "probe/needs.h"
 
 enum want { STRING, INTEGER, NUMBER, BOOLEAN, OBJECT, ARRAY, STRINGS, ANY };
 
@@ -545,7 +545,7 @@ static int trace(struct ctx *c, json_t *v, const char *path)
 	return check_object(c, v, path, f);
 }
 
-/* "needs": what a kernel must have, KIND:NAME each (probe/needs.h) */
+/* "needs": what a kernel must have, KIND:NAME each (lib/need_syntax.h) */
 static int needs(struct ctx *c, json_t *v, const char *path)
 {
 	char sub[512];
