@@ -10,7 +10,10 @@
 
 struct btf;
 
-/* "ok N - PREFIX.NAME", or "not ok ... # WHY" (printf-style) when !ok. */
+/*
+ * "ok N - PREFIX.NAME", or "not ok ... # WHY" (printf-style) when !ok. The
+ * guest runners' own: bench/tap/ is pb's, on the host, with jansson.
+ */
 void tap_init(const char *prefix);
 void tap(int ok, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* After the last test: the plan "1..N"; the runner's exit status, 1 if a test failed. */
