@@ -7,7 +7,8 @@ set -eu
 : "${PB_CACHE:?PB_CACHE must be set}"
 here=$(cd "$(dirname "$0")" && pwd)
 variant=$1 out=$2
-kbuild=${PB_KBUILD:-$PB_CACHE/build}/$variant	# PB_KBUILD: a pair of the user's (kernel/pair.sh)
+# shellcheck source=kernel/kbuild.sh
+kbuild=$(. "$here/kbuild.sh" && kbuild_dir "$variant")	# PB_KBUILD: a pair of the user's (kernel/pair.sh)
 [ -f "$kbuild/Module.symvers" ] || { echo "modules: $variant kernel not built (make kernels)" >&2; exit 1; }
 # kbuild builds a module with its kernel's compiler or refuses it
 # shellcheck source=kernel/compiler.sh

@@ -19,10 +19,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 : "${PB_CACHE:?PB_CACHE must be set}"
 src=$PB_CACHE/src-patched
 out=$src/pb-build-clang
-work=$(mktemp -d "${TMPDIR:-/tmp}/pb-clang-check.XXXXXX")
-trap 'rm -rf "$work"' EXIT
 # shellcheck source=tests/tap-result.sh
 . "$root/tests/tap-result.sh"
+tap_scratch clang-check
 tap_start "$tap" clang
 : > "$log.tmp"
 

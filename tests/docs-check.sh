@@ -9,10 +9,9 @@
 #   docs-check.sh OUT.tap     (env: PB, MAKE)
 set -u
 PB=${PB:-build/pb} MAKE=${MAKE:-make}
-work=$(mktemp -d "${TMPDIR:-/tmp}/pb-docs-check.XXXXXX")
-trap 'rm -rf "$work"' EXIT
 # shellcheck source=tests/tap-result.sh
 . tests/tap-result.sh
+tap_scratch docs-check
 tap_start "$1" docs
 
 DOCS="README.md $(ls docs/*.md) kernel/patches/README.md"

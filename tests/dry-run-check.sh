@@ -9,10 +9,9 @@
 #   dry-run-check.sh OUT.tap     (env: PB, MAKE)
 set -u
 PB=${PB:-build/pb} MAKE=${MAKE:-make}
-work=$(mktemp -d "${TMPDIR:-/tmp}/pb-dry-run.XXXXXX")
-trap 'rm -rf "$work"' EXIT
 # shellcheck source=tests/tap-result.sh
 . tests/tap-result.sh
+tap_scratch dry-run
 tap_start "$1" dry-run
 
 repo=$work/repo

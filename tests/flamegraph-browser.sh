@@ -10,10 +10,9 @@
 # TAP (OUT-SUITE-KERNEL.png). Not part of make test.
 #   flamegraph-browser.sh OUT.tap     (env: PB)
 set -u
-work=$(mktemp -d "${TMPDIR:-/tmp}/pb-flamegraph-browser.XXXXXX")
-trap 'rm -rf "$work"' EXIT
 # shellcheck source=tests/tap-result.sh
 . tests/tap-result.sh
+tap_scratch flamegraph-browser
 # shellcheck source=tests/flamegraph-lib.sh
 . tests/flamegraph-lib.sh
 tap_start "$1" flamegraph-browser

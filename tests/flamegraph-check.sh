@@ -10,10 +10,9 @@
 #   flamegraph-check.sh OUT.tap     (env: PB, FLAMEGRAPH_TEMPLATE)
 set -u
 PB=${PB:-build/pb}
-work=$(mktemp -d "${TMPDIR:-/tmp}/pb-flamegraph-check.XXXXXX")
-trap 'rm -rf "$work"' EXIT
 # shellcheck source=tests/tap-result.sh
 . tests/tap-result.sh
+tap_scratch flamegraph-check
 # shellcheck source=tests/flamegraph-lib.sh
 . tests/flamegraph-lib.sh
 tap_start "$1" flamegraph

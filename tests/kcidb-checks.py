@@ -18,15 +18,12 @@ import re
 import sys
 import urllib.parse
 
+sys.dont_write_bytecode = True  # importing pycheck leaves no tests/__pycache__
+from pycheck import fail, read  # noqa: E402
+
 
 def load(path):
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
-
-
-def fail(why):
-    print(why)
-    sys.exit(1)
+    return read(path, json.load)
 
 
 def newest_results(files):

@@ -18,15 +18,12 @@ import voluptuous
 import yaml
 from lava_common.schemas import validate
 
+sys.dont_write_bytecode = True  # importing pycheck leaves no tests/__pycache__
+from pycheck import fail, read  # noqa: E402
+
 
 def load(path):
-    with open(path, encoding="utf-8") as f:
-        return yaml.safe_load(f)
-
-
-def fail(why):
-    print(why)
-    sys.exit(1)
+    return read(path, yaml.safe_load)
 
 
 def schema(files):
@@ -89,7 +86,7 @@ def monitors(files):
 
 
 def matches(path, vm_path):
-    job, vm = load(path), json.load(open(vm_path, encoding="utf-8"))
+    job, vm = load(path), read(vm_path, json.load)
     deploy = [a["deploy"] for a in job["actions"] if "deploy" in a][0]
     arg = deploy["images"]["kernel"]["image_arg"]
     if arg != f'-kernel {{kernel}} -append "{vm["append"]}"':

@@ -7,10 +7,9 @@ set -u
 tap=$1
 PB=${PB:-build/pb} MAKE=${MAKE:-make}
 top=$(pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/pb-results-check.XXXXXX")
-trap 'rm -rf "$work"' EXIT
 # shellcheck source=tests/tap-result.sh
 . tests/tap-result.sh
+tap_scratch results-check
 tap_start "$tap" results
 
 # 1. The committed RESULTS.md and HISTORY.md are what make report makes of
@@ -261,8 +260,12 @@ check check-names-misfiled "$got" has "$got" \
 # the same figures on another CPU model, and compares it with a result from
 # before the model was recorded (icount: the pinned qemu64).
 hw=$work/hw
-mkdir -p "$hw/build/baseline" "$hw/build/patched"
+mkdir -p "$hw/build" "$planted/pb-build-baseline" "$planted/pb-build-patched"
 ln -s "$planted" "$hw/src" && ln -s "$planted" "$hw/src-patched"
+# each build linked from its tree, as kernel/build.sh links them: a
+# kernel's tree (its series) is where its build is
+ln -s "$hw/src/pb-build-baseline" "$hw/build/baseline"
+ln -s "$hw/src-patched/pb-build-patched" "$hw/build/patched"
 echo 6.12.0-1 > "$hw/src/.pb-pristine"
 echo "kernel/patches 0123456789abcdef" > "$hw/src-patched/.pb-series"
 echo 1111111111111111 > "$hw/build/baseline/.pb-stamp"

@@ -10,10 +10,9 @@
 #   source-check.sh OUT.tap
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/pb-source-check.XXXXXX")
-trap 'rm -rf "$work"' EXIT
 # shellcheck source=tests/tap-result.sh
 . "$root/tests/tap-result.sh"
+tap_scratch source-check
 tap_start "$1" sources
 export PB_CACHE="$work/cache"
 SOURCE=$root/kernel/source.sh

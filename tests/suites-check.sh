@@ -14,10 +14,9 @@ set -u
 PB=${PB:-build/pb} MAKE=${MAKE:-make}
 top=$(pwd)
 PB=$(cd "$(dirname "$PB")" && pwd)/$(basename "$PB")
-work=$(mktemp -d "${TMPDIR:-/tmp}/pb-suites-check.XXXXXX")
-trap 'rm -rf "$work"' EXIT
 # shellcheck source=tests/tap-result.sh
 . tests/tap-result.sh
+tap_scratch suites-check
 tap_start "$1" suites
 
 has() { case $1 in *"$2"*) return 0 ;; esac; return 1; }

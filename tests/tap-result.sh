@@ -1,8 +1,17 @@
 # shellcheck shell=sh
 # TAP for host-only test stages (sourced):
 #   tap_start OUT.tap PREFIX; result ok|fail NAME [WHY]; ...; tap_finish
+# The shell's one TAP writer on the host (the guest's is vm/guest/lib/tap.sh:
+# the initramfs has no tests/).
 # tap_finish writes OUT.tap whole (tmp + rename), says how many failed and
 # returns non-zero when any did.
+# tap_scratch NAME: a scratch directory for the stage in $work
+# ($TMPDIR/pb-NAME.*), removed when the script exits
+tap_scratch() {
+	work=$(mktemp -d "${TMPDIR:-/tmp}/pb-$1.XXXXXX") || exit 1
+	trap 'rm -rf "$work"' EXIT
+}
+
 tap_start() {
 	tap_out=$1 tap_prefix=$2 tap_n=0 tap_bad=0
 	tap_body=$tap_out.body.$$

@@ -10,10 +10,9 @@
 #   versions-check.sh OUT.tap
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
-work=$(mktemp -d "${TMPDIR:-/tmp}/pb-versions-check.XXXXXX")
-trap 'rm -rf "$work"' EXIT
 # shellcheck source=tests/tap-result.sh
 . "$root/tests/tap-result.sh"
+tap_scratch versions-check
 tap_start "$1" versions
 FRAG=$root/kernel/fragments.sh
 BENCH=$root/kernel/config/bench.config

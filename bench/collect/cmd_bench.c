@@ -24,8 +24,9 @@
 
 static int bench_collect(int argc, char **argv)
 {
-	const char *suite = NULL, *unit = NULL, *accel = NULL, *out = NULL;
-	json_t *meta = json_object(), *points = json_array(), *filters = json_array(), *root;
+	struct result_args r = { .meta = json_object() };
+	const char *unit = NULL, *accel = NULL;
+	json_t *points = json_array(), *filters = json_array(), *root;
 	json_t *caps = json_array();
 	int samples, c;
 	struct args a;
@@ -33,17 +34,11 @@ static int bench_collect(int argc, char **argv)
 	args_init(&a, &cmd_bench_collect, argc, argv);
 	while ((c = args_next(&a)) > 0) {
 		switch (c) {
-		case 's':
-			suite = a.value;
-			break;
 		case 'u':
 			unit = a.value;
 			break;
 		case 'a':
 			accel = a.value;
-			break;
-		case 'o':
-			out = a.value;
 			break;
 		case 'P':
 			if ((c = bench_points_option(&cmd_bench_collect, filters, a.value)))
@@ -53,36 +48,29 @@ static int bench_collect(int argc, char **argv)
 			json_array_append_new(caps, json_string(a.value));
 			break;
 		default:
-			if ((c = meta_option(meta, &a)))
+			if ((c = result_option(&r, &a)))
 				return c;
 		}
 	}
 	if (c < 0)
 		return a.status;
-	c = bench_points_read(&cmd_bench_collect, suite, a.operands, a.noperands, filters,
+	c = bench_points_read(&cmd_bench_collect, r.suite, a.operands, a.noperands, filters,
 			      points, &samples);
 	json_decref(filters);
-	if (!c && points_mark_not_applicable(suite, points, caps))
+	if (!c && points_mark_not_applicable(r.suite, points, caps))
 		c = 1;
 	json_decref(caps);
 	if (c)
 		return c;
-	root = json_pack("{s:i,s:s,s:s,s:s,s:o,s:o}", "schema", 1, "suite", suite, "unit", unit,
-			 "accel", accel, "meta", meta, "points", points);
-	if (results_write(root, out))
-		return 1;
-	printf("bench: %s: %d samples in %zu points -> %s\n", suite, samples,
-	       json_array_size(points), out);
-	json_decref(root);
-	return 0;
+	root = json_pack("{s:i,s:s,s:s,s:s,s:o,s:o}", "schema", 1, "suite", r.suite, "unit",
+			 unit, "accel", accel, "meta", r.meta, "points", points);
+	return collected_write(root, r.out, "%d samples in %zu points", samples, json_array_size(points));
 }
 
 static const struct option options[] = {
-	{ "suite", required_argument, NULL, 's' },
+	RESULT_OPTIONS,
 	{ "unit", required_argument, NULL, 'u' },
 	{ "accel", required_argument, NULL, 'a' },
-	{ "out", required_argument, NULL, 'o' },
-	META_OPTIONS,
 	BENCH_POINTS_OPTION,
 	{ "caps", required_argument, NULL, 'C' },
 	{ 0 },

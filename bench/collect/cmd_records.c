@@ -49,28 +49,23 @@ static json_t *record(struct tagged_lines *t)
 
 static int records_collect(int argc, char **argv)
 {
-	json_t *meta = json_object(), *records = json_array(), *root;
-	const char *out = NULL, *tag = NULL, *suite = NULL, *kind = NULL;
+	struct result_args r = { .meta = json_object() };
+	json_t *records = json_array(), *root;
+	const char *tag = NULL, *kind = NULL;
 	struct args a;
 	int c;
 
 	args_init(&a, &cmd_records_collect, argc, argv);
 	while ((c = args_next(&a)) > 0) {
 		switch (c) {
-		case 'o':
-			out = a.value;
-			break;
 		case 't':
 			tag = a.value;
-			break;
-		case 's':
-			suite = a.value;
 			break;
 		case 'k':
 			kind = a.value;
 			break;
 		default:
-			if ((c = meta_option(meta, &a)))
+			if ((c = result_option(&r, &a)))
 				return c;
 		}
 	}
@@ -84,10 +79,10 @@ static int records_collect(int argc, char **argv)
 			return 1;
 		}
 		while (tagged_lines_next(&t)) {
-			json_t *r = record(&t);
+			json_t *rec = record(&t);
 
-			if (r)
-				json_array_append_new(records, r);
+			if (rec)
+				json_array_append_new(records, rec);
 		}
 		tagged_lines_close(&t);
 	}
@@ -95,21 +90,15 @@ static int records_collect(int argc, char **argv)
 		fprintf(stderr, "pb records-collect: no %s lines in the input\n", tag);
 		return 1;
 	}
-	root = json_pack("{s:i,s:s,s:s,s:o,s:o}", "schema", 1, "suite", suite, "kind", kind,
-			 "meta", meta, "records", records);
-	if (results_write(root, out))
-		return 1;
-	printf("bench: %s: %zu records -> %s\n", suite, json_array_size(records), out);
-	json_decref(root);
-	return 0;
+	root = json_pack("{s:i,s:s,s:s,s:o,s:o}", "schema", 1, "suite", r.suite, "kind",
+			 kind, "meta", r.meta, "records", records);
+	return collected_write(root, r.out, "%zu records", json_array_size(records));
 }
 
 static const struct option options[] = {
+	RESULT_OPTIONS,
 	{ "tag", required_argument, NULL, 't' },
-	{ "suite", required_argument, NULL, 's' },
 	{ "kind", required_argument, NULL, 'k' },
-	{ "out", required_argument, NULL, 'o' },
-	META_OPTIONS,
 	{ 0 },
 };
 

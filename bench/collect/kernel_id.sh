@@ -2,13 +2,15 @@
 # What identifies the benchmarked kernels, for a result's meta (meta.sh)
 # and an artefact's record (made_for.sh). Reads $PB_CACHE; with PB_KBUILD
 # (a pair of the user's, kernel/pair.sh) the kernels linked there.
+# shellcheck source=kernel/kbuild.sh
+. kernel/kbuild.sh
 
 # kernel_id TREE VARIANT: (TREE: under PB_CACHE, unless PB_KBUILD says) its commit and build stamp, and the hash of the
 # edits made by hand in the tree when there are any (kernel/edits.sh). A
 # tree extracted from the user's repository (kernel/source.sh) is no git
 # repository: its tree id stands for the commit.
 kernel_id() {
-	ki_build=${PB_KBUILD:-$PB_CACHE/build}/$2
+	ki_build=$(kbuild_dir "$2")
 	ki_src=$PB_CACHE/$1
 	[ -z "${PB_KBUILD:-}" ] || ki_src=$(dirname "$(readlink -f "$ki_build")")
 	ki_edits=$(cat "$ki_build/.pb-edits" 2>/dev/null || true)
@@ -26,7 +28,7 @@ kernel_id() {
 # kernel_cc VARIANT: the version line of the compiler that built it, as
 # kbuild recorded it (CONFIG_CC_VERSION_TEXT); nothing when not recorded
 kernel_cc() {
-	sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"$/\1/p' "${PB_KBUILD:-$PB_CACHE/build}/$1/.config" 2>/dev/null || true
+	sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"$/\1/p' "$(kbuild_dir "$1")/.config" 2>/dev/null || true
 }
 
 # kernels_cc: the compiler of the benchmarked kernels, named per kernel when
@@ -42,10 +44,9 @@ kernels_cc() {
 	fi
 }
 
-# series_id: the hash of the series applied to the patched kernel's tree
-# (make trees), "none" when that tree is no series on Debian's
+# series_id KERNEL: the hash of the series applied to KERNEL's tree (make
+# trees), "none" when that tree is no series on Debian's
 series_id() {
-	si_src=$PB_CACHE/src-patched
-	[ -z "${PB_KBUILD:-}" ] || si_src=$(dirname "$(readlink -f "$PB_KBUILD/patched")")
+	si_src=$(dirname "$(readlink -f "$(kbuild_dir "$1")")")
 	if [ -f "$si_src/.pb-series" ]; then cut -d' ' -f2 "$si_src/.pb-series"; else echo none; fi
 }

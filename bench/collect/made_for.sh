@@ -12,7 +12,7 @@ out=$1 tool=$2 run=$3
 PB=${PB:-build/pb}
 # shellcheck source=bench/collect/kernel_id.sh
 . "$(dirname "$0")/kernel_id.sh"
-series=$(series_id) baseline=$(kernel_id src baseline) patched=$(kernel_id src-patched patched)
+series=$(series_id patched) baseline=$(kernel_id src baseline) patched=$(kernel_id src-patched patched)
 # the values go into JSON strings as they are: only what ids are made of
 for v in "$tool" "$run" "$series" "$baseline" "$patched"; do
 	case $v in

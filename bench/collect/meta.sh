@@ -33,7 +33,7 @@ config_hash=$(sha256sum < "$fragments" | cut -c1-16)
 	echo "debian_package=$(cat "$PB_CACHE/src/.pb-pristine")"
 	echo "baseline_kernel=$(kernel_id src baseline)"
 	echo "patched_kernel=$(kernel_id src-patched patched)"
-	echo "series=$(series_id)"
+	echo "series=$(series_id patched)"	# a result records its second side's
 	# results from before the compiler was recorded have no such line
 	cc=$(kernels_cc)
 	[ -z "$cc" ] || echo "compiler=$cc"
@@ -41,5 +41,5 @@ config_hash=$(sha256sum < "$fragments" | cut -c1-16)
 	echo "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 	echo "rounds=$rounds"
 	# a pair of the user's (make bench BASELINE= PATCHED=): what its two sides are
-	[ ! -f "${PB_KBUILD:-$PB_CACHE/build}/pair.txt" ] || cat "$PB_KBUILD/pair.txt"
+	[ ! -f "$(kbuild_dir)/pair.txt" ] || cat "$(kbuild_dir)/pair.txt"
 } > "$out"

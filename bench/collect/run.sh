@@ -35,18 +35,12 @@ rm -rf "$work" && mkdir -p "$work"
 # needs (its manifest's "needs") is not booted, and the result says why of
 # it and of each point it lacks the needs of ("point_needs").
 caps_opts='' applies=''
-needs=$("$PB" suites get "$suite" needs)
 for k in $kernels; do
-	caps=$(caps_file "$k" "${PB_KBUILD:-$PB_CACHE/build}/$k") ||
+	caps=$(caps_file "$k" "$(kbuild_dir "$k")") ||
 		{ echo "bench: error: cannot probe the $k kernel" >&2; exit 1; }
 	caps_opts="$caps_opts --caps $k=$caps"
-	# shellcheck disable=SC2086 # the needs are words
-	if na=$("$PB" needs --caps "$caps" $needs); then
-		applies="$applies $k"
-	else
-		[ -n "$na" ] || exit 1
-		echo "bench: $suite on $k: $na"
-	fi
+	na=$(suite_applies "$suite" "$k") || { [ $? = 10 ] || exit 1; echo "bench: $suite on $k: $na"; continue; }
+	applies="$applies $k"
 done
 [ -n "$applies" ] || { echo "bench: error: $suite applies to none of the kernels ($kernels): no result" >&2; exit 1; }
 inputs='' accel_used='' hw=''

@@ -43,7 +43,7 @@ static int open_side(const char *spec, char *file, size_t len, struct compare_si
 
 	snprintf(file, len, "%s", spec);
 	colon = strrchr(file, ':');
-	s->kernel = "patched";
+	s->kernel = PAIR_SECOND;
 	if (colon && colon[1] && strspn(colon + 1, "abcdefghijklmnopqrstuvwxyz") == strlen(colon + 1)) {
 		*colon = '\0';
 		s->kernel = colon + 1 - file + spec;

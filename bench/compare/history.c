@@ -59,8 +59,8 @@ static void fill_cell(struct history_cell *c, json_t *point, const char *accel)
 	static struct series a, b;
 	struct comparison cmp;
 	int icount = accel && !strcmp(accel, "icount");
-	int ha = point && results_load(point, "baseline", &a);
-	int hb = point && results_load(point, "patched", &b);
+	int ha = point && results_load(point, PAIR_FIRST, &a);
+	int hb = point && results_load(point, PAIR_SECOND, &b);
 
 	c->present = ha || hb;
 	c->baseline = ha ? stat_median(a.x, a.n) : -1;
@@ -482,7 +482,7 @@ static void panel_title(const struct history *h, json_t *plot, int panel, char *
 					any = 1;
 				}
 			/* a series named for its kernel: the manifest's panel says more */
-			if (any && all && (!strcmp(name, "baseline") || !strcmp(name, "patched")))
+			if (any && all && suite_series_named_for_kernel(series))
 				name = json_string_value(json_object_get(pn, "title"));
 			if (any && all && name) {
 				snprintf(buf, len, "%s%s", name,

@@ -113,7 +113,7 @@ static const char *checkout_for(struct kcidb *k, const char *series)
 	return json_string_value(json_object_get(c, "id"));
 }
 
-/* The build of @variant with @stamp from @series (baseline: no series); its id. */
+/* The build of @variant with @stamp from @series ("none": the tree as Debian ships it); its id. */
 static const char *build_for(struct kcidb *k, const char *variant, const char *stamp,
 			     const char *series, const char *kernel_commit)
 {
@@ -136,7 +136,7 @@ static const char *build_for(struct kcidb *k, const char *variant, const char *s
 	}
 	b = json_pack("{s:s,s:s,s:s,s:s,s:s,s:o,s:s,s:s,s:{s:s,s:s}}", "id", id, "origin",
 		      k->origin, "checkout_id",
-		      checkout_for(k, strcmp(variant, "baseline") ? series : ""), "architecture",
+		      checkout_for(k, strcmp(series, "none") ? series : ""), "architecture",
 		      "x86_64", "config_name", config_name, "input_files", inputs, "status", "PASS",
 		      "comment", "built by kernel/build.sh; it booted and ran the tests below",
 		      "misc", "variant", variant, "stamp", stamp);
@@ -220,6 +220,16 @@ static json_t *environment(json_t *root)
 			 meta_get(root, "host_cpu") ? meta_get(root, "host_cpu") : "?");
 }
 
+/*
+ * The series @kernel of a result was built from: a result records one,
+ * its pair's second side's (bench/collect/meta.sh); the first side is
+ * Debian's tree as shipped.
+ */
+static const char *series_of(const char *kernel, const char *series)
+{
+	return strcmp(kernel, PAIR_FIRST) ? series : "none";
+}
+
 static int add_points(struct kcidb *k, json_t *root, const char *series)
 {
 	static struct series s;
@@ -250,7 +260,7 @@ static int add_points(struct kcidb *k, json_t *root, const char *series)
 				continue;
 			if (kernel_meta(root, kernel, commit, stamp, sizeof(commit)))
 				continue;	/* a kernel the metadata does not describe */
-			build = build_for(k, kernel, stamp, series, commit);
+			build = build_for(k, kernel, stamp, series_of(kernel, series), commit);
 			t = new_test(k, build, path);
 			suspect = results_suspect(&s, accel && !strcmp(accel, "icount"));
 			json_object_set_new(t, "status", json_string(results_scales(&s) ? "DONE" : "ERROR"));
@@ -288,7 +298,7 @@ static void add_records(struct kcidb *k, json_t *root, const char *series)
 
 		if (!kernel || !c || kernel_meta(root, kernel, commit, stamp, sizeof(commit)))
 			continue;
-		build = build_for(k, kernel, stamp, series, commit);
+		build = build_for(k, kernel, stamp, series_of(kernel, series), commit);
 		json_object_foreach(rec, field, v) {
 			json_t *t;
 
@@ -359,7 +369,7 @@ static void add_tap(struct kcidb *k, const char *variant, const char *file, cons
 			if (!strncmp(key, variant, n) && key[n] == ' ')
 				build = json_string_value(v);
 		if (!build)
-			build = build_for(k, variant, "unknown", series, NULL);
+			build = build_for(k, variant, "unknown", series_of(variant, series), NULL);
 	}
 	log = tap_log(k, file);
 	if (!f || ktap_parse(f, &rep) || !rep.saw_header) {

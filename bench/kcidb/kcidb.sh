@@ -59,7 +59,9 @@ fi
 for k in baseline patched debug debug-llvm; do
 	b=$PB_CACHE/build/$k
 	[ -f "$b/.pb-stamp" ] || continue
-	kernels="$kernels --kernel $k=$(cat "$b/.pb-stamp"),${cache_series:-unknown}"
+	# the series its own tree carries (kernel/tree.sh), none: Debian's as shipped
+	ks=$(cut -d' ' -f2 "$(dirname "$(readlink -f "$b")")/.pb-series" 2>/dev/null || true)
+	kernels="$kernels --kernel $k=$(cat "$b/.pb-stamp"),${ks:-none}"
 	cc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"$/\1/p' "$b/.config" 2>/dev/null || true)
 	[ -z "$cc" ] || set -- "$@" --compiler "$k=$cc"
 done

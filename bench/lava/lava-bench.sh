@@ -21,9 +21,8 @@ set -u
 py=${PYTHON:-/usr/bin/python3}
 work=${1:?usage: lava-bench.sh WORK JOB_DIR...}
 shift
-kbuild=${PB_KBUILD:-$PB_CACHE/build}
-pair=none
-[ -z "${PB_KBUILD:-}" ] || pair=$(basename "$PB_KBUILD")
+kbuild=$(kbuild_dir)
+pair=$(kbuild_pair)
 run_id=$(project_commit) || exit 1
 rm -rf "$work" && mkdir -p "$work"
 meta() { "$PB" json-get "$1/results.json" "metadata.$2"; }
@@ -73,9 +72,7 @@ for suite in $(cut -d' ' -f1 "$work/jobs" | sort -u); do
 		for k in $("$PB" suites get "$suite" kernels); do
 			caps=$(caps_file "$k" "$kbuild/$k") || { echo "cannot probe the $k kernel"; exit 1; }
 			caps_opts="$caps_opts --caps $k=$caps"
-			needs=$("$PB" suites get "$suite" needs)
-			# shellcheck disable=SC2086 # the needs are words
-			"$PB" needs --caps "$caps" $needs > /dev/null || continue
+			suite_applies "$suite" "$k" > /dev/null || { [ $? = 10 ] || exit 1; continue; }
 			n=$(grep -cx "$k" "$w/rounds")
 			[ "$n" != 0 ] || { echo "no job on the $k kernel, which it applies to"; exit 1; }
 			[ -z "$rounds" ] || [ "$n" = "$rounds" ] || { echo "$n rounds on $k, $rounds on another kernel"; exit 1; }

@@ -20,14 +20,12 @@ real_pb=$here/$PB dry_pb=$here/bench/lava/pb-dry-run
 dry=$out/.dry-run
 rm -rf "$out" && mkdir -p "$dry"
 commit=$(project_commit)
-kbuild=${PB_KBUILD:-$PB_CACHE/build}
+kbuild=$(kbuild_dir)
 # shellcheck source=bench/collect/kernel_id.sh
 . bench/collect/kernel_id.sh
-series=$(series_id 2>/dev/null || echo unknown)
 # the pair the jobs boot (its id, kernel/pair.sh), none for the default one:
 # make lava-collect files their results where that pair's go
-pair=none
-[ -z "${PB_KBUILD:-}" ] || pair=$(basename "$PB_KBUILD")
+pair=$(kbuild_pair)
 debian=$(cat "$PB_CACHE/src/.pb-pristine" 2>/dev/null || echo unknown)
 n=0
 
@@ -36,9 +34,9 @@ url() { # url LOCAL_FILE NAME: where a lab fetches an artefact
 }
 
 job() { # job VM.json FILE JOB_NAME TEST tap|kunit|bench KERNEL [META...]
-	j_vm=$1 j_file=$2 j_name=$3 j_test=$4 j_kind=$5 j_kernel=$6 j_series=$series
+	j_vm=$1 j_file=$2 j_name=$3 j_test=$4 j_kind=$5 j_kernel=$6
+	j_series=$(series_id "$j_kernel" 2>/dev/null || echo unknown)	# its tree's, none: Debian's
 	shift 6
-	[ "$j_kernel" != baseline ] || j_series=none	# the tree as Debian ships it
 	"$real_pb" lava --vm "$j_vm" --out "$out/$j_file.yaml" --name "$j_name" --test "$j_test" \
 		--monitor "$j_kind" \
 		--kernel-url "$(url "$kbuild/$j_kernel/arch/x86/boot/bzImage" "$j_kernel/bzImage")" \
@@ -69,18 +67,13 @@ for k in $kernels; do
 		dry "guest/$k/$t" "$dry/$k-$t.json"
 		job "$dry/$k-$t.json" "$k-$t" "patchbench $k $t" "$t" tap "$k"
 	done
-	[ "$k" != debug ] || continue	# the benchmarks run on baseline and patched
 	for s in $suites; do
+		# the kernels its manifest names, as make bench boots them
+		sk=$("$real_pb" suites get "$s" kernels) || exit 1
+		case " $sk " in *" $k "*) ;; *) continue ;; esac
 		vm=$dry/$k-bench-$s.json
 		# a kernel that lacks what the suite needs is not booted, as in make bench
-		caps=$(caps_file "$k" "$kbuild/$k") || { echo "lava: cannot probe the $k kernel" >&2; exit 1; }
-		needs=$("$real_pb" suites get "$s" needs)
-		# shellcheck disable=SC2086 # the needs are words
-		if [ -n "$needs" ] && ! na=$("$real_pb" needs --caps "$caps" $needs); then
-			[ -n "$na" ] || exit 1
-			echo "lava: bench-$s on $k: $na: no job"
-			continue
-		fi
+		na=$(suite_applies "$s" "$k") || { [ $? = 10 ] || exit 1; echo "lava: bench-$s on $k: $na: no job"; continue; }
 		# shellcheck disable=SC2046 # options are words by construction
 		(PB=$dry_pb PB_REAL=$real_pb && export PB_REAL &&
 			guest_run "$k" "$dry/$k-bench-$s" "$s/$k" "bench-$s" "$k" $(suite_vm_options "$s")) \

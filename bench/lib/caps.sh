@@ -2,7 +2,9 @@
 # What a built kernel can do, for the shell (sourced): pb probe's
 # capabilities file of a build, and what to tell its guest.
 #   (env: PB; BUILD_DIR, where the files go and the modules are, default
-#    PB_UNITS_OUT, where make built the guest's code, else build/)
+#    PB_UNITS_OUT, where make built the guest's code, else build/; SUITES_DIR)
+# shellcheck source=kernel/kbuild.sh
+. kernel/kbuild.sh
 
 # caps_file KERNEL BUILD: probe the kernel build directory BUILD (once per
 # build: pb probe keeps a current file) and print its capabilities file.
@@ -20,4 +22,13 @@ caps_file() {
 caps_append() {
 	ca_has=$("$PB" needs --caps "$1" --has) || return 1
 	echo "pb.has=${ca_has:--}"
+}
+
+# suite_applies SUITE KERNEL: has the KERNEL build (kbuild_dir) what SUITE's
+# manifest needs (pb needs --suite, on caps_file's probe)? 0: yes; 10: no,
+# printing what it lacks; 1: it could not be asked (said on stderr).
+suite_applies() {
+	sa_caps=$(caps_file "$2" "$(kbuild_dir "$2")") ||
+		{ echo "error: cannot probe the $2 kernel for $1's needs" >&2; return 1; }
+	"$PB" needs --caps "$sa_caps" --suite "$1"
 }

@@ -3,6 +3,8 @@
 #   (env: PB, INITRAMFS, ACCEL, PB_CACHE; PB_POINTS; PB_KBUILD: the kernels, default PB_CACHE/build)
 # shellcheck source=bench/lib/caps.sh
 . bench/lib/caps.sh
+# shellcheck source=kernel/kbuild.sh
+. kernel/kbuild.sh
 
 # project_commit: the run id results are filed under (pb results run-id): the
 # project commit, -dirty when tracked files differ from it.
@@ -42,14 +44,14 @@ suite_vm_options() {
 guest_run() {
 	gr_kernel=$1 gr_dir=$2 gr_label=$3 gr_append="kunit.enable=0 pb.run=$4 pb.args=$5"
 	# what the kernel has (pb probe): the guest decides by that, not its name
-	gr_caps=$(caps_file "$gr_kernel" "${PB_KBUILD:-$PB_CACHE/build}/$gr_kernel") || return 1
+	gr_caps=$(caps_file "$gr_kernel" "$(kbuild_dir "$gr_kernel")") || return 1
 	gr_append="$gr_append $(caps_append "$gr_caps")" || return 1
 	[ -z "${PB_POINTS:-}" ] || gr_append="$gr_append pb.points=$PB_POINTS"
 	shift 5
 	mkdir -p "$gr_dir"
 	gr_dir=$(cd "$gr_dir" && pwd)
 	if ! "$PB" vm --label "$gr_label" --accel "$ACCEL" --fallback icount --timeout 1800 \
-		--kernel "${PB_KBUILD:-$PB_CACHE/build}/$gr_kernel/arch/x86/boot/bzImage" --initrd "$INITRAMFS" \
+		--kernel "$(kbuild_dir "$gr_kernel")/arch/x86/boot/bzImage" --initrd "$INITRAMFS" \
 		--share "${PB_UNITS_OUT:-$(pwd)/build}=build" --share "$gr_dir=results:rw" --log "$gr_dir/console.log" \
 		--hw "$gr_dir/hw.json" "$@" --append "$gr_append" 2> "$gr_dir/vm.err"; then
 		cat "$gr_dir/vm.err" >&2

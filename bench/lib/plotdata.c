@@ -174,7 +174,7 @@ int plotdata_write(FILE *out, json_t *root, const char *what, const struct plotd
 	if (nl < 0)
 		return 1;
 	for (int k = 0; k < 2; k++) {
-		const char *kernel = k ? "patched" : "baseline";
+		const char *kernel = k ? PAIR_SECOND : PAIR_FIRST;
 
 		if (spec->kernel && strcmp(spec->kernel, kernel))
 			continue;
@@ -199,8 +199,7 @@ static int ratio_block(FILE *out, const struct lines_of *l, const char *line, co
 		char this[256];
 
 		line_of(p, l, this, sizeof(this));
-		if (strcmp(this, line) || n == MAX_ROWS || !results_load(p, "baseline", &a) ||
-		    !results_load(p, "patched", &b))
+		if (strcmp(this, line) || n == MAX_ROWS || !results_load_pair(p, &a, &b))
 			continue;
 		rows[n].x = json_integer_value(json_object_get(json_object_get(p, "params"), l->xkey));
 		results_compare(&a, &b, accel, &rows[n++].c);

@@ -30,6 +30,13 @@ int results_load(json_t *point, const char *kernel, struct series *s)
 	return s->n > 0;
 }
 
+int results_load_pair(json_t *point, struct series *first, struct series *second)
+{
+	int has_first = results_load(point, PAIR_FIRST, first);
+
+	return results_load(point, PAIR_SECOND, second) && has_first;
+}
+
 /* Is the first sample of each boot within the tolerance of that boot's median? */
 static int warm(const struct series *s)
 {

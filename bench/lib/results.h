@@ -18,8 +18,20 @@ struct series {
 	size_t n;
 };
 
-/* Samples of @kernel ("baseline"/"patched") at @point; returns s->n > 0. */
+/*
+ * A pair's two sides as results, the CLI and the report name them: the
+ * first (the reference, BASELINE=) and the second (the change, PATCHED=).
+ * Code compares the sides by these, never decides what a kernel can do by
+ * them (that is pb probe's).
+ */
+#define PAIR_FIRST "baseline"
+#define PAIR_SECOND "patched"
+
+/* Samples of @kernel (PAIR_FIRST, PAIR_SECOND, ...) at @point; returns s->n > 0. */
 int results_load(json_t *point, const char *kernel, struct series *s);
+
+/* Both sides' samples at @point: @first, @second; returns whether both have some. */
+int results_load_pair(json_t *point, struct series *first, struct series *second);
 
 /* Did a 2K batch cost twice a K batch (within the tolerance)? */
 int results_scales(const struct series *s);

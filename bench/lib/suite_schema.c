@@ -11,10 +11,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/need_syntax.h"
 #include "lib/plotdata.h"
 #include "lib/points.h"
+#include "lib/results.h"
 #include "lib/suites.h"
-#include "probe/needs.h"
 
 enum want { STRING, INTEGER, NUMBER, BOOLEAN, OBJECT, ARRAY, STRINGS, ANY };
 
@@ -242,7 +243,7 @@ static int size(struct ctx *c, json_t *v, const char *path)
 	return 0;
 }
 
-static const char *const kernels[] = { "baseline", "patched", NULL };
+static const char *const kernels[] = { PAIR_FIRST, PAIR_SECOND, NULL };
 
 static int axis_x(struct ctx *c, json_t *v, const char *path)
 {
@@ -486,7 +487,7 @@ static int targets(struct ctx *c, json_t *v, const char *path)
 		for (const char *const *need = uses[u].keys; *need; need++) {
 			snprintf(sub, sizeof(sub), "%s.%zu.%s", path, i, *need);
 			if (!strcmp(*need, "kernel") && !json_object_get(t, "kernel"))
-				json_object_set_new(t, "kernel", json_string("patched"));
+				json_object_set_new(t, "kernel", json_string(PAIR_SECOND));
 			else if (!json_object_get(t, *need))
 				return fail(c, sub, "is missing (metric %s reads it)", metric);
 		}
@@ -544,7 +545,7 @@ static int trace(struct ctx *c, json_t *v, const char *path)
 	return check_object(c, v, path, f);
 }
 
-/* "needs": what a kernel must have, KIND:NAME each (probe/needs.h) */
+/* "needs": what a kernel must have, KIND:NAME each (lib/need_syntax.h) */
 static int needs(struct ctx *c, json_t *v, const char *path)
 {
 	char sub[512];

@@ -207,6 +207,14 @@ void suites_free(struct suites *all)
 	all->n = 0;
 }
 
+int suite_series_named_for_kernel(const json_t *series)
+{
+	const char *name = json_string_value(json_object_get(series, "name"));
+	const char *kernel = json_string_value(json_object_get(series, "kernel"));
+
+	return !name || (kernel && !strcmp(name, kernel));
+}
+
 const struct suite *suites_find(const struct suites *all, const char *name)
 {
 	for (int i = 0; i < all->n; i++)

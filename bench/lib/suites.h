@@ -49,6 +49,12 @@ int suites_any_own(const struct suites *all);
 /* Has @s a guest script, its folder's guest (the initramfs's bench-NAME)? */
 int suite_has_guest(const struct suite *s);
 
+/*
+ * Is the plot recipe's @series named for the kernel it draws ("name" equal
+ * to its "kernel"), or not named at all? Then its panel's title names it.
+ */
+int suite_series_named_for_kernel(const json_t *series);
+
 /* Does @s name make target @target ("bisect", "history", ...) among those that can run it? */
 int suite_can(const struct suite *s, const char *target);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pb needs --caps FILE [NEED...]      do they hold? (exit 0, or 10 and why)
+ * pb needs --caps FILE --suite NAME   does the suite apply (its manifest's needs)?
  * pb needs --caps FILE --has          the features and fixes present
  * pb needs --caps FILE --kunit GLOB   the KUnit suites GLOB matches
  *
@@ -14,6 +15,7 @@
 
 #include "cmd.h"
 #include "args.h"
+#include "lib/suites.h"
 #include "probe/needs.h"
 
 #define NOT_APPLICABLE 10
@@ -30,9 +32,29 @@ static void print_list(const json_t *obj, const char *sep, int *first)
 		}
 }
 
+/* Append suite @name's "needs" (its manifest's) to @needs; -1 having said why. */
+static int add_suite_needs(const char *name, json_t *needs)
+{
+	const struct suite *s;
+	struct suites all;
+	char err[1024];
+
+	if (suites_load(&all, err, sizeof(err))) {
+		fprintf(stderr, "pb needs: %s\n", err);
+		return -1;
+	}
+	s = suites_find(&all, name);
+	if (s)
+		json_array_extend(needs, json_object_get(s->m, "needs"));
+	else
+		fprintf(stderr, "pb needs: no suite %s in %s\n", name, suites_dir());
+	suites_free(&all);
+	return s ? 0 : -1;
+}
+
 static int cmd(int argc, char **argv)
 {
-	const char *file = NULL, *glob = NULL;
+	const char *file = NULL, *glob = NULL, *suite = NULL;
 	json_t *caps, *needs;
 	json_error_t jerr;
 	char reason[2048];
@@ -47,6 +69,8 @@ static int cmd(int argc, char **argv)
 			has = 1;
 		else if (c == 'k')
 			glob = a.value;
+		else if (c == 's')
+			suite = a.value;
 	}
 	if (c < 0)
 		return a.status;
@@ -75,6 +99,11 @@ static int cmd(int argc, char **argv)
 	needs = json_array();
 	for (int i = 0; i < a.noperands; i++)
 		json_array_append_new(needs, json_string(a.operands[i]));
+	if (suite && add_suite_needs(suite, needs)) {
+		json_decref(needs);
+		json_decref(caps);
+		return 1;
+	}
 	rc = needs_hold(caps, needs, reason, sizeof(reason));
 	json_decref(needs);
 	json_decref(caps);
@@ -93,6 +122,7 @@ static const struct option options[] = {
 	{ "caps", required_argument, NULL, 'c' },
 	{ "has", no_argument, NULL, 'H' },
 	{ "kunit", required_argument, NULL, 'k' },
+	{ "suite", required_argument, NULL, 's' },
 	{ 0 },
 };
 
@@ -100,11 +130,13 @@ const struct pb_cmd cmd_needs = {
 	.name = "needs",
 	.run = cmd,
 	.summary = "does a kernel (pb probe's FILE) have what a test or suite needs?",
-	.usage = "pb needs --caps FILE [NEED...]\n"
+	.usage = "pb needs --caps FILE [--suite NAME] [NEED...]\n"
 		 "pb needs --caps FILE --has\n"
 		 "pb needs --caps FILE --kunit GLOB",
 	.details = "NEED: KIND:NAME, KIND one of kfunc, config, kunit, feature, fix, module;\n"
 		   "!KIND:NAME holds when KIND:NAME does not (docs/suites.md, Needs).\n"
+		   "--suite NAME: the needs of NAME's manifest (SUITES_DIR/NAME/suite.json) too:\n"
+		   "does the suite apply to the kernel (make bench, make lava)?\n"
 		   "Exit 0 when every NEED holds (none: a suite that needs nothing); 10, printing \"not applicable: KERNEL lacks\n"
 		   "WHAT\", when one does not; 1 on a malformed NEED or FILE.\n"
 		   "--has prints the features and fixes present, comma-separated;\n"

@@ -4,32 +4,6 @@
 
 #include "probe/needs.h"
 
-static const char *const kinds[] = { "kfunc", "config", "kunit", "feature", "fix", "module" };
-
-static int kind_of(const char *need, const char **name)
-{
-	const char *colon;
-
-	if (*need == '!')
-		need++;
-	colon = strchr(need, ':');
-	if (!colon || !colon[1])
-		return -1;
-	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
-		if (strlen(kinds[i]) == (size_t)(colon - need) && !strncmp(need, kinds[i], colon - need)) {
-			*name = colon + 1;
-			return (int)i;
-		}
-	return -1;
-}
-
-int need_valid(const char *need)
-{
-	const char *name;
-
-	return kind_of(need, &name) >= 0;
-}
-
 static int in_array(const json_t *a, const char *s)
 {
 	size_t i;
@@ -44,36 +18,36 @@ static int in_array(const json_t *a, const char *s)
 int need_holds(const json_t *caps, const char *need, char *what, size_t len)
 {
 	const char *name, *ev;
-	int kind = kind_of(need, &name), holds = 0;
+	int kind = need_kind(need, &name), holds = 0;
 	json_t *m;
 
 	switch (kind) {
-	case 0:
+	case NEED_KFUNC:
 		holds = in_array(json_object_get(caps, "kfuncs"), name);
 		snprintf(what, len, "%s", name);
 		break;
-	case 1:
+	case NEED_CONFIG:
 		holds = json_object_get(json_object_get(caps, "config"), name) != NULL;
 		snprintf(what, len, "%s", name);
 		break;
-	case 2:
+	case NEED_KUNIT:
 		holds = in_array(json_object_get(caps, "kunit"), name);
 		snprintf(what, len, "the KUnit suite %s", name);
 		break;
-	case 3:
-	case 4:
-		m = json_object_get(caps, kind == 3 ? "features" : "fixes");
+	case NEED_FEATURE:
+	case NEED_FIX:
+		m = json_object_get(caps, kind == NEED_FEATURE ? "features" : "fixes");
 		if (!json_object_get(m, name)) {
 			snprintf(what, len, "no %s %s in bench/probe/features.json",
-				 kind == 3 ? "feature" : "fix", name);
+				 kind == NEED_FEATURE ? "feature" : "fix", name);
 			return -1;
 		}
 		holds = json_is_true(json_object_get(m, name));
 		ev = json_string_value(json_object_get(json_object_get(caps, "evidence"), name));
-		snprintf(what, len, "%s%s%s%s%s", kind == 4 ? "the fix " : "", name,
+		snprintf(what, len, "%s%s%s%s%s", kind == NEED_FIX ? "the fix " : "", name,
 			 ev ? " (" : "", ev ? ev : "", ev ? ")" : "");
 		break;
-	case 5:
+	case NEED_MODULE:
 		m = json_object_get(json_object_get(caps, "modules"), name);
 		ev = json_string_value(m) ? json_string_value(m) : "not built against this kernel: no such module, or make modules not run";
 		/* a module never built is a missing prerequisite, not a kernel's lack */

@@ -219,7 +219,8 @@ static int suite_table(FILE *f, json_t *root, const struct suite *s, int drawn)
 		"p (Mann-Whitney) | verdict |\n|---|---|---|---|---|---|---|\n");
 	json_array_foreach(json_object_get(root, "points"), i, p) {
 		char params[256];
-		int ha = results_load(p, "baseline", &a), hb = results_load(p, "patched", &b);
+		int ha = results_load(p, PAIR_FIRST, &a), hb = results_load(p, PAIR_SECOND, &b);
+		const char *why;
 
 		results_params_text(json_object_get(p, "params"), NULL, params, sizeof(params));
 		fprintf(f, "| %s |", params);
@@ -231,14 +232,12 @@ static int suite_table(FILE *f, json_t *root, const struct suite *s, int drawn)
 			results_compare(&a, &b, json_string_value(json_object_get(root, "accel")), &c);
 			fprintf(f, " %.3f | %.3f–%.3f | %.3g | %s |\n", c.ratio, c.lo, c.hi, c.p,
 				verdict_text(c.verdict));
-		} else if (json_string_value(json_object_get(json_object_get(p, "not_applicable"),
-							       ha ? "patched" : "baseline"))) {
+		} else if ((why = json_string_value(json_object_get(
+				    json_object_get(p, "not_applicable"), ha ? PAIR_SECOND : PAIR_FIRST)))) {
 			/* pb bench-collect --caps: why the other kernel has no figure */
-			fprintf(f, " – | – | – | not applicable: %s |\n",
-				json_string_value(json_object_get(json_object_get(p, "not_applicable"),
-								  ha ? "patched" : "baseline")));
+			fprintf(f, " – | – | – | not applicable: %s |\n", why);
 		} else {
-			fprintf(f, " – | – | – | %s only |\n", ha ? "baseline" : "patched");
+			fprintf(f, " – | – | – | %s only |\n", ha ? PAIR_FIRST : PAIR_SECOND);
 		}
 	}
 	fprintf(f, "\n");

@@ -50,11 +50,6 @@ static int by_size(const void *pa, const void *pb)
 	return (size_of(a) < size_of(b)) - (size_of(a) > size_of(b));
 }
 
-static int kernel_name(const char *name)
-{
-	return !name || !strcmp(name, "baseline") || !strcmp(name, "patched");
-}
-
 static void append(char *buf, size_t len, const char *sep, const char *text)
 {
 	size_t at = strlen(buf);
@@ -94,7 +89,7 @@ static void label_point(struct change *c, const struct suite *s, json_t *params)
 			if (!found && points_match_json(params, json_object_get(series, "where"))) {
 				found = series;
 				name = json_string_value(json_object_get(series, "name"));
-				if (kernel_name(name))
+				if (suite_series_named_for_kernel(series))
 					name = json_string_value(json_object_get(panel, "title"));
 				if (json_object_get(panel, "x"))
 					axis = json_object_get(panel, "x");
@@ -134,7 +129,7 @@ static int collect(json_t *root, const struct suite *s, struct change *out, int 
 		struct change *c = &out[*n];
 		struct comparison cmp;
 
-		if (!results_load(p, "baseline", &a) || !results_load(p, "patched", &b))
+		if (!results_load_pair(p, &a, &b))
 			continue;
 		compared++;
 		results_compare(&a, &b, accel, &cmp);

@@ -20,7 +20,7 @@ static double median_of(json_t *point)
 {
 	static struct series s;
 
-	if (!results_load(point, "patched", &s) && !results_load(point, "baseline", &s))
+	if (!results_load(point, PAIR_SECOND, &s) && !results_load(point, PAIR_FIRST, &s))
 		return -1;
 	return stat_median(s.x, s.n);
 }

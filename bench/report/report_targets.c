@@ -114,8 +114,7 @@ static int ratio_within(json_t *root, json_t *target, char *text, size_t len)
 	json_array_foreach(json_object_get(root, "points"), i, p) {
 		struct comparison c;
 
-		if (!in_target(p, target) || !results_load(p, "baseline", &a) ||
-		    !results_load(p, "patched", &b))
+		if (!in_target(p, target) || !results_load_pair(p, &a, &b))
 			continue;
 		results_compare(&a, &b, accel ? accel : "", &c);
 		judged++;

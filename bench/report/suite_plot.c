@@ -17,6 +17,7 @@
 #include "lib/atomic.h"
 #include "lib/plotdata.h"
 #include "lib/plotfile.h"
+#include "lib/results.h"
 
 struct x_state {
 	json_int_t log;		/* 0: linear */
@@ -150,7 +151,8 @@ static int same_json(json_t *a, json_t *b)
 
 /*
  * Does @series of @panel give a ratio line? One drawn for both kernels
- * does, and a patched one beside a baseline one of the same points.
+ * does, and one of the pair's second side beside one of its first side
+ * over the same points.
  */
 static int has_ratio(json_t *panel, json_t *series)
 {
@@ -160,12 +162,12 @@ static int has_ratio(json_t *panel, json_t *series)
 
 	if (!kernel)
 		return 1;
-	if (strcmp(kernel, "patched"))
+	if (strcmp(kernel, PAIR_SECOND))
 		return 0;
 	json_array_foreach(json_object_get(panel, "series"), i, other) {
 		const char *k = json_string_value(json_object_get(other, "kernel"));
 
-		if (k && !strcmp(k, "baseline") &&
+		if (k && !strcmp(k, PAIR_FIRST) &&
 		    same_json(json_object_get(other, "where"), json_object_get(series, "where")) &&
 		    same_json(json_object_get(other, "derived"), json_object_get(series, "derived")))
 			return 1;

@@ -95,7 +95,7 @@ struct btf *runner_vmlinux_btf(void)
 
 int bench_args(int argc, char **argv, int *iters, int *samples)
 {
-	if (argc < 2 || (strcmp(argv[1], "baseline") && strcmp(argv[1], "patched")))
+	if (argc < 2 || (strcmp(argv[1], "present") && strcmp(argv[1], "absent")))
 		goto usage;
 	for (int i = 2; i < argc; i += 2) {
 		if (i + 1 == argc)
@@ -109,11 +109,11 @@ int bench_args(int argc, char **argv, int *iters, int *samples)
 	}
 	if (*iters > 0 && *samples > 0) {
 		setvbuf(stdout, NULL, _IOLBF, 0);
-		return !strcmp(argv[1], "patched");
+		return !strcmp(argv[1], "present");
 	}
 	fprintf(stderr, "%s: --iters and --samples must be positive\n", argv[0]);
 	return -1;
 usage:
-	fprintf(stderr, "usage: %s baseline|patched [--iters K] [--samples S]\n", argv[0]);
+	fprintf(stderr, "usage: %s present|absent [--iters K] [--samples S]\n", argv[0]);
 	return -1;
 }

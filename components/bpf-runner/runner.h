@@ -10,7 +10,10 @@
 
 struct btf;
 
-/* "ok N - PREFIX.NAME", or "not ok ... # WHY" (printf-style) when !ok. */
+/*
+ * "ok N - PREFIX.NAME", or "not ok ... # WHY" (printf-style) when !ok. The
+ * guest runners' own: bench/tap/ is pb's, on the host, with jansson.
+ */
 void tap_init(const char *prefix);
 void tap(int ok, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* After the last test: the plan "1..N"; the runner's exit status, 1 if a test failed. */
@@ -27,8 +30,9 @@ int runner_start(int argc, char **argv);
 struct btf *runner_vmlinux_btf(void);
 
 /*
- * Benchmark runners: "NAME baseline|patched [--iters K] [--samples S]".
- * Returns 1 (patched) or 0 (baseline) with *iters and *samples set (their
+ * Benchmark runners: "NAME present|absent [--iters K] [--samples S]", the
+ * kfuncs under test present in the kernel or not (the guest's has, by the
+ * host's probe). Returns 1 (present) or 0 (absent) with *iters and *samples set (their
  * defaults on entry) and stdout line-buffered, so that each PB-BENCH line
  * reaches the console as it is made; or -1 after printing the usage.
  */

@@ -25,7 +25,7 @@
  * instead, so each message is fragmented, reassembled and delivered to a
  * bound socket, and the time covers the recv() too.
  *
- * --kernel-lookup KO loads kernel/modules/mctp-lookup instead of sending:
+ * --kernel-lookup KO loads suites/mctp-route/mctp-lookup instead of sending:
  * it times mctp_route_lookup() alone against the same table and prints its
  * own PB-BENCH lines to the kernel log.
  *

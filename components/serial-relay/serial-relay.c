@@ -21,7 +21,7 @@
  *   --pair 1          no relay: N_MCTP on both ends of one pty pair; prints
  *                     the two netdevs and holds them until killed
  *   --tty A --tty B   no relay: N_MCTP on two ttys joined by their driver
- *                     (kernel/modules/pb-tty's /dev/ttyPBn); prints and holds
+ *                     (tests/guest/mctp-serialtx/pb-tty's /dev/ttyPBn); prints and holds
  *                     the two netdevs as --pair does
  *   --write-blocking N  one pty pair, N_MCTP on the slave (device down: it
  *                     drops what it receives); one blocking write() of N

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bpf-streambench baseline|patched [--iters K] [--samples S]: the bpf-stream
+ * bpf-streambench present|absent [--iters K] [--samples S]: the bpf-stream
  * benchmark. For messages of 16, 64 and 256 bytes (NUL included), times K
  * and 2K emissions inside one BPF program run (guest clock) for each way a
- * program gets text out: bpf_stream_vprintk (impl=kfunc, patched only),
+ * program gets text out: bpf_stream_vprintk (impl=kfunc, present only),
  * bpf_trace_printk, bpf_ringbuf_output, bpf_ringbuf_reserve+submit, and the
  * empty bpf_loop harness. Sinks are drained between batches, so no batch
  * meets a full stream or ring. Prints one line per sample:
  *   PB-BENCH suite=bpf-stream impl=I size=S iters=K ns=X ns2k=Y
- * On the patched kernel also impl=kfunc-full, a call that finds the stream
+ * With the kfunc present also impl=kfunc-full, a call that finds the stream
  * at its 100000-byte capacity (-ENOSPC), and impl=stream-read, the cost per
  * message of reading a stream of K messages back in 4096-byte reads
  * (BPF_PROG_STREAM_READ_BY_FD, timed in userspace on the guest clock).
@@ -211,10 +211,10 @@ int main(int argc, char **argv)
 	struct streambench_kfunc *kf = NULL;
 	struct streambench_alt *alt;
 	struct ring_buffer *rb;
-	int iters = 100, samples = 3, patched;
+	int iters = 100, samples = 3, kfuncs;
 
-	patched = bench_args(argc, argv, &iters, &samples);
-	if (patched < 0)
+	kfuncs = bench_args(argc, argv, &iters, &samples);
+	if (kfuncs < 0)
 		return 2;
 	/* 2K messages of 256 bytes must fit in one stream (100000 bytes) */
 	if (2 * iters * 256 >= 100000) {
@@ -227,12 +227,12 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	rb = ring_buffer__new(bpf_map__fd(alt->maps.rb), discard, NULL, NULL);
-	if (!rb || (patched && !(kf = streambench_kfunc__open_and_load()))) {
+	if (!rb || (kfuncs && !(kf = streambench_kfunc__open_and_load()))) {
 		fprintf(stderr, "bpf-streambench: cannot set up the %s\n", rb ? "kfunc program" : "ring buffer");
 		return 1;
 	}
 	for (size_t s = 0; s < sizeof(sizes) / sizeof(*sizes); s++)
-		for (int impl = 0; impl <= (patched ? SB_STREAM : SB_EMPTY); impl++) {
+		for (int impl = 0; impl <= (kfuncs ? SB_STREAM : SB_EMPTY); impl++) {
 			struct target t;
 			double one, two;
 

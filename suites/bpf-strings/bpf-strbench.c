@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bpf-strbench baseline|patched [--iters K] [--samples S]: the bpf-strings
+ * bpf-strbench present|absent [--iters K] [--samples S]: the bpf-strings
  * benchmark. For each function (strlen, strchr of an absent character,
  * strcmp of equal strings) and string length L, times K calls and 2K calls
  * inside one BPF program run (guest clock, bpf_ktime_get_ns) for each
- * implementation: the kfunc (patched only), upstream's byte loop of the
- * kfunc (patched only, str_byteloop.ko's kfuncs: the module must be
+ * implementation: the kfunc (present only), upstream's byte loop of the
+ * kfunc (present only, str_byteloop.ko's kfuncs: the module must be
  * loaded), a bpf_probe_read_kernel() byte loop, bpf_probe_read_kernel_str()
  * into a buffer plus a loop over it, and the empty loop harness. Prints one
  * line per sample:
@@ -92,28 +92,28 @@ int main(int argc, char **argv)
 	struct strbench_byteloop *bl = NULL;
 	struct strbench_kfunc *kf = NULL;
 	struct strbench_alt *alt;
-	int iters = 100, samples = 3, patched;
+	int iters = 100, samples = 3, kfuncs;
 
-	patched = bench_args(argc, argv, &iters, &samples);
-	if (patched < 0)
+	kfuncs = bench_args(argc, argv, &iters, &samples);
+	if (kfuncs < 0)
 		return 2;
 	alt = strbench_alt__open_and_load();
 	if (!alt) {
 		fprintf(stderr, "bpf-strbench: cannot load strbench_alt\n");
 		return 1;
 	}
-	if (patched && !(kf = strbench_kfunc__open_and_load())) {
-		fprintf(stderr, "bpf-strbench: cannot load strbench_kfunc on the patched kernel\n");
+	if (kfuncs && !(kf = strbench_kfunc__open_and_load())) {
+		fprintf(stderr, "bpf-strbench: cannot load strbench_kfunc with the kfuncs present\n");
 		return 1;
 	}
-	if (patched && !(bl = strbench_byteloop__open_and_load())) {
+	if (kfuncs && !(bl = strbench_byteloop__open_and_load())) {
 		fprintf(stderr, "bpf-strbench: cannot load strbench_byteloop: is str_byteloop.ko "
 			"loaded?\n");
 		return 1;
 	}
 	for (int fn = 0; fn < SB_FNS; fn++)
 		for (size_t l = 0; l < sizeof(lengths) / sizeof(*lengths); l++)
-			for (int impl = 0; impl <= (patched ? IMPL_BYTELOOP : 2); impl++) {
+			for (int impl = 0; impl <= (kfuncs ? IMPL_BYTELOOP : 2); impl++) {
 				struct target t;
 
 				if (impl == IMPL_KFUNC) {

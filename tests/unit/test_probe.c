@@ -178,6 +178,28 @@ static void needs_command(void **state)
 	pb_result_free(&r);
 }
 
+/* --suite: the manifest's needs choose the kernel, not its name (crash-memory's crashkernel=,cma) */
+static void needs_of_a_suite(void **state)
+{
+	const char *lacks = scratch("lacks-cma.json"), *has = scratch("has-cma.json");
+	struct pb_result r;
+
+	(void)state;
+	write_text(lacks, "{\"kernel\": \"patched\", \"features\": {\"crashkernel-cma\": false}}");
+	write_text(has, "{\"kernel\": \"baseline\", \"features\": {\"crashkernel-cma\": true}}");
+	pb_run(&r, "needs", "--caps", lacks, "--suite", "crash-memory", NULL);
+	assert_exit(&r, 10);
+	assert_line_matches(r.out, "^not applicable: patched lacks crashkernel-cma$");
+	pb_result_free(&r);
+	pb_run(&r, "needs", "--caps", has, "--suite", "crash-memory", NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+	pb_run(&r, "needs", "--caps", has, "--suite", "no-such-suite", NULL);
+	assert_exit(&r, 1);
+	assert_contains(r.err, "no suite no-such-suite");
+	pb_result_free(&r);
+}
+
 /* A point applies when the suite's needs and those of each point_needs selecting it hold. */
 static void points_apply_by_their_needs(void **state)
 {
@@ -266,6 +288,7 @@ int main(void)
 		cmocka_unit_test(needs_each_kind),
 		cmocka_unit_test(needs_malformed),
 		cmocka_unit_test(needs_command),
+		cmocka_unit_test(needs_of_a_suite),
 		cmocka_unit_test(points_apply_by_their_needs),
 		cmocka_unit_test(fix_table_names_its_patches),
 	};

@@ -8,7 +8,7 @@
  *   within a word), and returns the upstream error codes for NULL,
  *   user-space, unmapped and unterminated pointers; the verifier rejects calls with a wrong argument type or count,
  *   and libbpf rejects a program declaring a wrong prototype. With
- *   STR_FREED_KO (kernel/modules/str-freed), they are pointed at a freed
+ *   STR_FREED_KO (tests/guest/bpf-strings/str-freed), they are pointed at a freed
  *   kmalloc() object (KASAN-poisoned on the debug kernel: nothing may be
  *   reported) and a freed, unmapped vmalloc() page (-EFAULT); and a second
  *   CPU rewrites a string while they scan it.

@@ -4,6 +4,7 @@
 # Each check runs COMMAND, keeps its output in /tmp/NAME.out and records
 # "ok"/"not ok" with the last output line as the reason. tap_end writes FILE
 # whole, echoes it, and fails if any check failed.
+# Apart from the host's (tests/tap-result.sh): the initramfs has no tests/.
 tap_begin() {
 	tap_file=$1 tap_prefix=$2 tap_n=0
 	: > "$tap_file.body"
