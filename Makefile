@@ -115,6 +115,7 @@ INITRAMFS := $(BUILD)/initramfs.cpio
 SUITES_DIR ?= suites
 export SUITES_DIR
 GUEST_FILES := vm/guest/init vm/guest/shell $(wildcard vm/guest/tests/* vm/guest/lib/* $(SUITES_DIR)/*/guest) \
+	$(filter-out %/test.json,$(wildcard tests/guest/*/*)) \
 	vm/mkinitramfs.sh
 
 # Static programs that run inside the guest (workloads/), put into the initramfs.

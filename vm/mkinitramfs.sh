@@ -18,6 +18,14 @@ done
 cp "$here/guest/init" "$stage/init"
 cp "$here/guest/shell" "$stage/pb/shell"
 cp "$here/guest/tests/"* "$stage/pb/tests/"
+# each guest test's folder, tests/guest/NAME/: its guest script as the test
+# NAME, any other file but its manifest by its own name (kdump-capture)
+for d in "$here/../tests/guest"/*/; do
+	cp "$d/guest" "$stage/pb/tests/$(basename "$d")"
+	for f in "$d"*; do
+		case ${f##*/} in guest | test.json) ;; *) cp "$f" "$stage/pb/tests/" ;; esac
+	done
+done
 # each benchmark suite's guest script, SUITES_DIR/NAME/guest, as the test bench-NAME
 for g in "${SUITES_DIR:-$here/../suites}"/*/guest; do
 	[ -f "$g" ] || continue
