@@ -1,36 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "lib/suites.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
+
+#include "lib/manifest_dir.h"
 
 const char *suites_dir(void)
 {
 	const char *d = getenv("SUITES_DIR");
 
 	return d && *d ? d : "suites";
-}
-
-/* Suite names become file names, make words and gnuplot strings: keep them plain. */
-static int plain_name(const char *s)
-{
-	if (!*s || *s == '-')
-		return 0;
-	for (; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-'))
-			return 0;
-	return 1;
-}
-
-static int executable(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
 }
 
 static void guest_path(const char *dir, const struct suite *s, char *buf, size_t len)
@@ -43,7 +25,7 @@ int suite_has_guest(const struct suites *all, const struct suite *s)
 	char guest[4200];
 
 	guest_path(all->dir, s, guest, sizeof(guest));
-	return executable(guest);
+	return manifest_executable(guest);
 }
 
 /* What the manifest names must exist: its runner, and the guest script bench/collect/run.sh boots. */
@@ -52,12 +34,12 @@ static int files_present(const struct suite *s, const char *dir, char *err, size
 	const char *runner = json_string_value(json_object_get(s->m, "runner"));
 	char guest[4200];
 
-	if (!executable(runner)) {
+	if (!manifest_executable(runner)) {
 		snprintf(err, len, "%s: key 'runner': %s is not an executable file", s->path, runner);
 		return -1;
 	}
 	guest_path(dir, s, guest, sizeof(guest));
-	if (!strcmp(runner, "bench/collect/run.sh") && !executable(guest)) {
+	if (!strcmp(runner, "bench/collect/run.sh") && !manifest_executable(guest)) {
 		snprintf(err, len, "%s: no executable %s: bench/collect/run.sh boots it as the guest test "
 			 "bench-%s", s->path, guest, s->name);
 		return -1;
@@ -74,18 +56,18 @@ static int by_order(const void *a, const void *b)
 	return ox != oy ? (ox > oy) - (ox < oy) : strcmp(x->name, y->name);
 }
 
-static int load_one(struct suites *all, const char *name, char *err, size_t len)
+static int load_one(void *ctx, const char *name, char *err, size_t len)
 {
+	struct suites *all = ctx;
 	struct suite *s = &all->s[all->n];
 	char path[sizeof(s->path)];
-	json_error_t jerr;
 	struct stat st;
 
 	if (all->n == SUITES_MAX) {
 		snprintf(err, len, "%s: more than %d suites", all->dir, SUITES_MAX);
 		return -1;
 	}
-	if (!plain_name(name) || strlen(name) >= sizeof(s->name) || strlen(all->dir) > 3000) {
+	if (!manifest_plain_name(name) || strlen(name) >= sizeof(s->name) || strlen(all->dir) > 3000) {
 		snprintf(err, len, "%.3000s/%.200s: a suite's name should be lower-case letters, "
 			 "digits and '-', at most %zu", all->dir, name, sizeof(s->name) - 1);
 		return -1;
@@ -98,11 +80,9 @@ static int load_one(struct suites *all, const char *name, char *err, size_t len)
 			 all->dir);
 		return -1;
 	}
-	s->m = json_load_file(s->path, JSON_REJECT_DUPLICATES, &jerr);
-	if (!s->m) {
-		snprintf(err, len, "%s:%d: %s", s->path, jerr.line, jerr.text);
+	s->m = manifest_read(s->path, err, len);
+	if (!s->m)
 		return -1;
-	}
 	all->n++;
 	if (suite_schema_check(s->m, s->path, err, len) || files_present(s, all->dir, err, len))
 		return -1;
@@ -111,26 +91,12 @@ static int load_one(struct suites *all, const char *name, char *err, size_t len)
 
 int suites_load(struct suites *all, char *err, size_t len)
 {
-	struct dirent **names;
-	int n, status = 0;
+	int status;
 
 	all->n = 0;
 	snprintf(all->dir, sizeof(all->dir), "%s", suites_dir());
-	n = scandir(all->dir, &names, NULL, alphasort);
-	if (n < 0) {
-		snprintf(err, len, "%s: cannot read the suites' directory (SUITES_DIR)", all->dir);
-		return -1;
-	}
-	for (int i = 0; i < n; i++) {
-		char path[4400];
-		struct stat st;
-
-		snprintf(path, sizeof(path), "%s/%s", all->dir, names[i]->d_name);
-		if (!status && names[i]->d_name[0] != '.' && !stat(path, &st) && S_ISDIR(st.st_mode))
-			status = load_one(all, names[i]->d_name, err, len);
-		free(names[i]);
-	}
-	free(names);
+	status = manifest_dir_each(all->dir, "the suites' directory (SUITES_DIR)", load_one, all,
+				   err, len);
 	if (!status && !all->n) {
 		snprintf(err, len, "%s: no suite (no NAME/suite.json)", all->dir);
 		status = -1;
