@@ -19,6 +19,7 @@ struct schema_ctx {
 	const char *file;
 	char *err;
 	size_t len;
+	const void *data;	/* what the inner checks consult, if they need more */
 };
 
 /* One key: its type, whether required, its default, its allowed values, a deeper check. */

@@ -393,7 +393,7 @@ int suite_schema_check(json_t *m, const char *file, char *err, size_t len)
 		{ .key = "point_needs", .want = ARRAY, .dflt = "[]", .inner = point_needs },
 		{ .key = NULL }
 	};
-	struct schema_ctx c = { file, err, len };
+	struct schema_ctx c = { .file = file, .err = err, .len = len };
 	json_t *t;
 	size_t i;
 
