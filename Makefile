@@ -132,7 +132,8 @@ POINT_WANT_HOST := $(BUILD)/host/point-want
 # cases, the sanitizer kernel's runs, the harness self-tests) is defined once,
 # in tests/jobs.sh; tests/run-jobs.sh runs them JOBS at a time. Without KVM
 # they run under icount, so no verdict depends on how busy or fast the host is.
-GUEST_TESTS := $(shell tests/jobs.sh tests)
+# The guest tests are folders, tests/guest/NAME/, read by $(PB) once it is built.
+GUEST_TESTS = $(shell [ ! -x $(PB) ] || PB=$(PB) tests/jobs.sh tests)
 GUEST_STAGES := kunit guest crash debug harness lava
 JOBS ?= $(shell nproc)
 # make test fails a stage that would run past TEST_BUDGET seconds from its start.
@@ -574,8 +575,8 @@ shell: tools initramfs
 # make run JOB=ID: one guest job of make test (make jobs lists the ids),
 # its verdict as make test prints it, its TAP and logs.
 JOB ?=
-jobs:
-	@tests/jobs.sh list $(GUEST_STAGES) llvm
+jobs: tools
+	@PB=$(PB) tests/jobs.sh list $(GUEST_STAGES) llvm
 # (findstring: a filter pattern has one %, so %/debug/% matched no guest job)
 run: tools initramfs $$(if $$(findstring /debug-llvm,$$(JOB)),bpf-debug-llvm,$$(if \
 		$$(findstring /debug,$$(JOB)),bpf-debug,modules bpf))
