@@ -21,6 +21,25 @@ BASELINE ?=
 PATCHED ?=
 KCONFIG ?=
 export KCONFIG
+# KUnit as kunit.py chooses it (docs/testing.md, "Choosing tests"): KUNIT=GLOB,
+# the built-in suites the kunit jobs run and must report (default mctp*:
+# pb tests kunit); KUNITCONFIG=FILE, a .kunitconfig fragment (CONFIG_X=y
+# lines) enabling them, whose kernels are KCONFIG's: a pair in object
+# trees of its own.
+KUNIT ?=
+export KUNIT
+KUNITCONFIG ?=
+ifneq ($(strip $(KUNITCONFIG)),)
+ifeq ($(wildcard $(KUNITCONFIG)),)
+$(error KUNITCONFIG=$(KUNITCONFIG): no such file)
+endif
+ifneq ($(strip $(KCONFIG)),$(strip $(KUNITCONFIG)))
+ifneq ($(strip $(KCONFIG)),)
+$(error KUNITCONFIG= and KCONFIG= are one fragment: put the .kunitconfig's lines into $(KCONFIG))
+endif
+endif
+KCONFIG := $(KUNITCONFIG)
+endif
 # (make setup BASELINE=debian-X.Y installs the package the pair's id needs)
 SETUP_GOALS := setup setup-test setup-bench setup-flamegraph
 PAIR := $(if $(and $(strip $(BASELINE)$(PATCHED)$(KCONFIG)),$(filter-out $(SETUP_GOALS),$(or $(MAKECMDGOALS),all))),$(shell \
