@@ -21,6 +21,25 @@ BASELINE ?=
 PATCHED ?=
 KCONFIG ?=
 export KCONFIG
+# KUnit as kunit.py chooses it (docs/testing.md, "Choosing tests"): KUNIT=GLOB,
+# the built-in suites the kunit jobs run and must report (default mctp*:
+# pb tests kunit); KUNITCONFIG=FILE, a .kunitconfig fragment (CONFIG_X=y
+# lines) enabling them, whose kernels are KCONFIG's: a pair in object
+# trees of its own.
+KUNIT ?=
+export KUNIT
+KUNITCONFIG ?=
+ifneq ($(strip $(KUNITCONFIG)),)
+ifeq ($(wildcard $(KUNITCONFIG)),)
+$(error KUNITCONFIG=$(KUNITCONFIG): no such file)
+endif
+ifneq ($(strip $(KCONFIG)),$(strip $(KUNITCONFIG)))
+ifneq ($(strip $(KCONFIG)),)
+$(error KUNITCONFIG= and KCONFIG= are one fragment: put the .kunitconfig's lines into $(KCONFIG))
+endif
+endif
+KCONFIG := $(KUNITCONFIG)
+endif
 # (make setup BASELINE=debian-X.Y installs the package the pair's id needs)
 SETUP_GOALS := setup setup-test setup-bench setup-flamegraph
 PAIR := $(if $(and $(strip $(BASELINE)$(PATCHED)$(KCONFIG)),$(filter-out $(SETUP_GOALS),$(or $(MAKECMDGOALS),all))),$(shell \
@@ -156,7 +175,8 @@ INITRAMFS := $(UNITS_OUT)/initramfs.cpio
 # cases, the sanitizer kernel's runs, the harness self-tests) is defined once,
 # in tests/jobs.sh; tests/run-jobs.sh runs them JOBS at a time. Without KVM
 # they run under icount, so no verdict depends on how busy or fast the host is.
-GUEST_TESTS := $(shell tests/jobs.sh tests)
+# The guest tests are folders, tests/guest/NAME/, read by $(PB) once it is built.
+GUEST_TESTS = $(shell [ ! -x $(PB) ] || PB=$(PB) tests/jobs.sh tests)
 GUEST_STAGES := kunit guest crash debug harness lava
 JOBS ?= $(shell nproc)
 # make test fails a stage that would run past TEST_BUDGET seconds from its start.
@@ -557,8 +577,8 @@ shell: tools initramfs
 # make run JOB=ID: one guest job of make test (make jobs lists the ids),
 # its verdict as make test prints it, its TAP and logs.
 JOB ?=
-jobs:
-	@tests/jobs.sh list $(GUEST_STAGES) llvm
+jobs: tools
+	@PB=$(PB) tests/jobs.sh list $(GUEST_STAGES) llvm
 # (findstring: a filter pattern has one %, so %/debug/% matched no guest job)
 run: tools initramfs $$(if $$(findstring /debug-llvm,$$(JOB)),bpf-debug-llvm,$$(if \
 		$$(findstring /debug,$$(JOB)),bpf-debug,modules bpf))

@@ -1,9 +1,10 @@
 #!/bin/sh
 # Bisectability: apply the series one patch at a time, build the kernel and
-# run the MCTP KUnit suites after each patch.
-#   check-series.sh SERIES_DIR OUT.tap     (env: PB_CACHE, PB, ACCEL)
-# The suites expected after each patch are the ones its tree defines
-# (net/mctp/test/*.c and drivers/net/mctp/*.c).
+# run make test's KUnit suites after each patch (the glob KUNIT=, default
+# mctp*: pb tests kunit).
+#   check-series.sh SERIES_DIR OUT.tap     (env: PB_CACHE, PB, ACCEL, KUNIT)
+# The suites expected after each patch are the built-in ones the glob
+# matches in that build (pb probe), as make test's kunit jobs expect them.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 series=$(cd "$1" && pwd) out=$2
@@ -33,6 +34,9 @@ checkpatch_own() {
 	echo "series: checkpatch: $(grep -c '^ok' "$1") of $co_n project-own patches clean ($1)"
 }
 checkpatch_own "${out%.tap}-checkpatch.tap"
+# shellcheck source=bench/lib/caps.sh
+. bench/lib/caps.sh
+glob=$("$PB" tests kunit) || exit 1
 
 $GIT -C "$PB_CACHE/src" worktree remove -f "$src" 2>/dev/null || rm -rf "$src"
 $GIT -C "$PB_CACHE/src" worktree prune
@@ -50,11 +54,12 @@ for p in "$series"/*.patch; do
 		echo "not ok $n - series.$name # does not build (see $out.build.log)" >> "$out.tmp"
 		break
 	fi
-	# KUnit does not print a suite without cases: expect only those with some.
-	suites=$(for f in "$src"/net/mctp/test/*.c "$src"/drivers/net/mctp/*.c; do
-		grep -q 'KUNIT_CASE' "$f" && sed -n 's/^[[:space:]]*\.name = "\(mctp[^"]*\)",$/\1/p' "$f"
-	done | paste -sd, -)
-	if "$PB" kunit --name "series.$name" --filter 'mctp*' --suites "$suites" --accel "$ACCEL" \
+	if ! caps=$(caps_file check "$src/pb-build-check") ||
+		! suites=$("$PB" needs --caps "$caps" --kunit "$glob"); then
+		echo "not ok $n - series.$name # cannot probe its build" >> "$out.tmp"
+		break
+	fi
+	if "$PB" kunit --name "series.$name" --filter "$glob" --suites "$suites" --accel "$ACCEL" \
 		--kernel "$src/pb-build-check/arch/x86/boot/bzImage" --tap "$out.kunit.tap" > "$out.kunit.out" 2>&1; then
 		echo "ok $n - series.$name # builds; $(sed -n 's/^kunit: [^:]*: //p' "$out.kunit.out")" >> "$out.tmp"
 	else

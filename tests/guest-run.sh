@@ -7,8 +7,9 @@
 #    several (TEST+TEST: one after the other, one results directory),
 #    TIMEOUT, VARIANT: a name for one of several boots of TEST,
 #    EXPECT_PANIC=1: a kdump run, see pb vm --expect-panic; SMP: guest CPUs;
-#    FALLBACK: what auto becomes without KVM, icount unless set)
-# The guest writes $TEST_OUT/guest-LABEL-TEST/TEST.tap through the 9p results
+#    FALLBACK: what auto becomes without KVM, icount unless set; GUEST_OUT: the
+#    results directory, default $TEST_OUT/guest-LABEL-TEST[-VARIANT])
+# The guest writes GUEST_OUT/TEST.tap through the 9p results
 # share, or TEST.ktap (KUnit output of a module), which is turned into
 # TEST.tap here, each suite in KTAP_SUITES required. pb vm adds vm.tap with
 # the verdict of the boot itself, so a guest that crashed or hung counts as
@@ -19,7 +20,7 @@
 set -u
 label=$1 kernel=$2 test=$3 arg=${4:-}
 name=$test${VARIANT:+-$VARIANT}
-out=$TEST_OUT/guest-$label-$name
+out=${GUEST_OUT:-$TEST_OUT/guest-$label-$name}
 rm -rf "$out" && mkdir -p "$out"
 "$PB" vm --label "$label/$name" ${EXPECT_PANIC:+--expect-panic} ${SMP:+--smp "$SMP"} \
 	--kernel "$kernel" \

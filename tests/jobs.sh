@@ -14,59 +14,45 @@
 # not make test's), harness,
 # lava (Debian's lava-run boots KUnit, mctp-net and a panic on the patched
 # kernel, compared with pb kunit and pb vm: tests/lava-run.sh).
-# (env for run: PB, INITRAMFS, ACCEL, TEST_OUT, BUILD_DIR, KBUILD, TIMEOUT_CAP:
-#  no boot may be given longer than this many seconds)
+# (env: PB, default build/pb (make tools); for run: INITRAMFS, ACCEL,
+#  TEST_OUT, BUILD_DIR, KBUILD, TIMEOUT_CAP: no boot may be given longer
+#  than this many seconds)
 set -u
+PB=${PB:-build/pb}
+[ -x "$PB" ] || { echo "jobs.sh: no $PB: make tools builds it" >&2; exit 2; }
 # shellcheck source=bench/lib/caps.sh
 . bench/lib/caps.sh
 
-# In-guest tests (vm/guest/tests/NAME), run on every kernel.
-GUEST_TESTS="mctp-net mctp-nlbad mctp-nlfuzz mctp-serialfault mctp-serialtx netmem bpf-strings bpf-streams"
-# What each needs of a kernel (pb needs: KIND:NAME, docs/suites.md, Needs).
-# A kernel that lacks one gets the test as a skip saying "not applicable:
-# KERNEL lacks WHAT", and no boot. What a test expects of a kernel that has
-# them follows its features and fixes (pb.has=, vm/guest/lib/has.sh); the
-# known bugs and the expectations they flip are bench/probe/features.json's
-# "fixes".
-test_needs() {
-	case $1 in
-	mctp-serialtx) echo config:CONFIG_MCTP config:CONFIG_MCTP_SERIAL module:pb-tty ;;
-	mctp-*) echo config:CONFIG_MCTP config:CONFIG_MCTP_SERIAL ;;
-	netmem) echo config:CONFIG_PAGE_POOL module:netmem-test ;;
-	bpf-strings) echo config:CONFIG_DEBUG_INFO_BTF module:str-freed ;;
-	bpf-streams) echo config:CONFIG_DEBUG_INFO_BTF ;;
-	kdump) echo feature:crashkernel-cma ;;
-	esac
-}
-# KUnit on the console: the filter; each kernel must report every built-in
-# suite it matches (pb probe reads them from the build's vmlinux).
-KUNIT_FILTER='mctp*'
-kunit_suites() { # kunit_suites CAPS
-	ks=$("$PB" needs --caps "$1" --kunit "$KUNIT_FILTER") || return 1
-	[ -n "$ks" ] || { echo "jobs.sh: no built-in KUnit suite matches $KUNIT_FILTER in $1" >&2; return 1; }
+# The guest tests are folders, tests/guest/NAME/ (docs/testing.md, "A guest
+# test is one folder"): test.json says what each needs of a kernel (pb
+# needs: KIND:NAME, docs/suites.md, Needs), its vCPUs, timeout, the module
+# KTAP suites it must report and, for the crash stage, its boots; pb tests
+# reads them. A guest-stage test boots on each kernel; one that lacks what
+# it needs gets the test as a skip saying "not applicable: KERNEL lacks
+# WHAT", and no boot. What a test expects of a kernel that has them follows
+# its features and fixes (pb.has=, vm/guest/lib/has.sh); the known bugs and
+# the expectations they flip are bench/probe/features.json's "fixes", which
+# the manifests name.
+guest_tests() { "$PB" tests list --stage guest; }
+test_get() { "$PB" tests get "$@"; }
+# KUnit on the console: the filter glob (KUNIT=, pb tests kunit); each kernel
+# must report every built-in suite it matches (pb probe reads them from the
+# build's vmlinux).
+kunit_suites() { # kunit_suites CAPS GLOB
+	ks=$("$PB" needs --caps "$1" --kunit "$2") || return 1
+	[ -n "$ks" ] || { echo "jobs.sh: no built-in KUnit suite matches $2 in $1" >&2; return 1; }
 	echo "$ks"
 }
-# Module KUnit suites a guest test must report (its TEST.ktap), per kernel.
-ktap_suites() { # ktap_suites CAPS TEST
-	case $2 in
-	netmem)
-		if "$PB" needs --caps "$1" feature:netmem-desc > /dev/null; then
-			echo pb-netmem,pb-netmem-desc
-		else
-			echo pb-netmem
-		fi ;;
-	esac
-}
 # not_applicable DIR LABEL TEST CAPS [MORE]: if the kernel lacks what TEST
-# needs (test_needs, or the words in NEEDS when set), leave DIR/TEST.tap
-# (and DIR/M.tap for each M in MORE, "vm" when there is no boot) as a skip
-# saying why; a need pb needs cannot evaluate is a failure. With
-# NEEDS_UNDECIDED=1 (make lava: it defines a job for every test, modules
-# unbuilt) nothing is decided here.
+# needs (its manifest's needs, or the words in NEEDS when set), leave
+# DIR/TEST.tap (and DIR/M.tap for each M in MORE, "vm" when there is no
+# boot) as a skip saying why; a need pb needs cannot evaluate is a failure.
+# With NEEDS_UNDECIDED=1 (make lava: it defines a job for every test,
+# modules unbuilt) nothing is decided here.
 not_applicable() {
 	[ "${NEEDS_UNDECIDED:-}" != 1 ] || return 1
 	# shellcheck disable=SC2046,SC2086 # the needs are words
-	na=$("$PB" needs --caps "$4" ${NEEDS-$(test_needs "$3")} 2>&1)
+	na=$("$PB" needs --caps "$4" ${NEEDS-$(test_get "$3" needs)} 2>&1)
 	case $? in
 	0) return 1 ;;
 	10) line="ok 1 - guest.$2.$3 # SKIP $na" ;;
@@ -79,34 +65,23 @@ not_applicable() {
 	done
 	echo "$2/$3: $na" >&2
 }
-# Guest CPUs per test. Under icount the vCPUs take turns on one host
-# thread, and a task woken on an idle vCPU can wait indefinitely while the
-# other is busy: the baseline's bounce flood starved everything, including
-# the client whose timeout should end it. The MCTP tests need no second CPU
-# and get one; the BPF tests put a writer on the other CPU and have two.
-smp_of() { case $1 in mctp-*) echo 1 ;; *) echo 2 ;; esac; }
-# crashkernel=size,cma: CASE KERNEL NEEDS COMMAND-LINE, one boot each
-# (vm/guest/tests/crashkernel says what each case checks). NEEDS is one
-# pb needs word or -: a kernel of the user's pair whose source has no
-# crashkernel=,cma gets its cases as "not applicable", and "unsupported"
-# shows the option refused only by a baseline that lacks it.
-crash_cases() {
-	cat <<-EOF
-	cma patched feature:crashkernel-cma crashkernel=64M crashkernel=256M,cma
-	plain patched - crashkernel=320M
-	empty patched feature:crashkernel-cma crashkernel=64M crashkernel=,cma
-	abc patched feature:crashkernel-cma crashkernel=64M crashkernel=abc,cma
-	huge patched feature:crashkernel-cma crashkernel=64M crashkernel=64G,cma
-	offset patched feature:crashkernel-cma crashkernel=64M crashkernel=256M@1G,cma
-	unsupported baseline !feature:crashkernel-cma crashkernel=64M crashkernel=256M,cma
-	EOF
+# The crash stage's boots (pb tests crash): a crash-stage test without cases
+# (kdump), or each case of one (crashkernel's, one command line each), booted
+# once, on the first side of the pair whose kernel has what it needs: the
+# patched one, else the baseline (the "unsupported" case needs to lack
+# crashkernel=,cma). Neither: "not applicable", no boot.
+crash_kernel() { # crash_kernel NEEDS...: patched, baseline, or nothing
+	for ck in patched baseline; do
+		ck_caps=$(caps_file "$ck" "$KBUILD/$ck") || return 1
+		[ "${NEEDS_UNDECIDED:-}" != 1 ] || { echo "$ck"; return 0; }
+		"$PB" needs --caps "$ck_caps" "$@" > /dev/null
+		case $? in
+		0) echo "$ck"; return 0 ;;
+		10) ;;
+		*) return 1 ;;
+		esac
+	done
 }
-KDUMP_APPEND="crashkernel=64M crashkernel=256M,cma"
-# The kdump runs under TCG without KVM: the capture kernel starts 10 s after
-# the crash (the CMA DMA wait, an mdelay), and under icount a 10 s busy wait
-# is 10^10 guest instructions, minutes of emulation. Its checks bound no time
-# from above, so a slow or busy host cannot change its verdict.
-KDUMP_FALLBACK=tcg
 # The sanitizer kernels (debug, and debug-llvm, built with clang), one
 # definition for both: kmemleak scanned after each test; guest timeouts
 # stretched (pb.slow); two emulated CPUs of a KASAN kernel can go 20 s
@@ -122,11 +97,11 @@ DEBUG_GUEST_APPEND="pb.kmemleak=1 pb.slow=6 $DEBUG_APPEND"
 # tests one after the other (a KASAN boot is about 25 s of the 35-60 s a
 # test took in a boot of its own); kmemleak scans after the last.
 debug_groups() {
-	for n in 1 2; do
-		g=
-		for t in $GUEST_TESTS; do [ "$(smp_of "$t")" = "$n" ] && g=${g:+$g+}$t; done
+	for n in 1 2 3 4 5 6 7 8; do
+		g=$("$PB" tests list --stage guest --cpus "$n" | paste -sd+ -)
 		[ -n "$g" ] && echo "$g"
 	done
+	return 0
 }
 
 # sanitizer_kernel STAGE: the sanitizer kernel a stage boots
@@ -139,8 +114,8 @@ jobs_of() { # jobs_of STAGE: its job names, the longest first
 		echo "kunit/$k"
 		for g in $(debug_groups); do echo "guest/$k/$g"; done ;;
 	kunit) echo kunit/baseline; echo kunit/patched ;;
-	guest) for k in patched baseline; do for t in $GUEST_TESTS; do echo "guest/$k/$t"; done; done ;;
-	crash) echo crash/kdump; crash_cases | while read -r c _; do echo "crash/$c"; done ;;
+	guest) for k in patched baseline; do for t in $(guest_tests); do echo "guest/$k/$t"; done; done ;;
+	crash) for c in $("$PB" tests crash); do echo "crash/$c"; done ;;
 	harness) echo harness; echo pair; echo own-suite; echo shell; echo nonroot ;;
 	lava) echo lava/patched ;;
 	*) echo "jobs.sh: unknown stage '$1' (kunit guest crash debug llvm harness lava)" >&2; return 1 ;;
@@ -154,13 +129,12 @@ taps_of() { # taps_of JOB
 		k=${1#guest/}; t=${k#*/}; k=${k%%/*}
 		echo "$TEST_OUT/guest-$k-$t/vm.tap"
 		for one in $(echo "$t" | tr + ' '); do echo "$TEST_OUT/guest-$k-$t/$one.tap"; done ;;
-	crash/kdump)
-		d=$TEST_OUT/guest-patched-kdump
-		echo "$d/vm.tap $d/kdump.tap $d/kdump-capture.tap" ;;
 	crash/*)
+		# whichever kernel it boots: one directory per boot
 		c=${1#crash/}
-		k=$(crash_cases | while read -r name kernel _; do [ "$name" = "$c" ] && echo "$kernel"; done)
-		echo "$TEST_OUT/guest-$k-crashkernel-$c/vm.tap $TEST_OUT/guest-$k-crashkernel-$c/crashkernel.tap" ;;
+		taps=$("$PB" tests crash "$c" test taps) || return 1
+		# shellcheck disable=SC2086 # one word per TAP file
+		for one in vm $taps; do echo "$TEST_OUT/crash-$c/$one.tap"; done ;;
 	harness) echo "$TEST_OUT/harness.tap" ;;
 	pair) echo "$TEST_OUT/pair.tap" ;;
 	own-suite) echo "$TEST_OUT/own-suite.tap" ;;
@@ -180,8 +154,9 @@ run_job() { # run_job JOB
 	kunit/*)
 		k=${1#kunit/} append=
 		case $k in debug | debug-llvm) append=$DEBUG_APPEND ;; esac
-		caps=$(caps_file "$k" "$KBUILD/$k") && suites=$(kunit_suites "$caps") || return 1
-		"$PB" kunit --name "kunit.$k" --filter "$KUNIT_FILTER" --suites "$suites" \
+		glob=$("$PB" tests kunit) && caps=$(caps_file "$k" "$KBUILD/$k") &&
+			suites=$(kunit_suites "$caps" "$glob") || return 1
+		"$PB" kunit --name "kunit.$k" --filter "$glob" --suites "$suites" \
 			--accel "$ACCEL" --fallback icount --timeout "$(cap 600)" --append "$append" \
 			--kernel "$(image "$k")" --tap "$TEST_OUT/kunit-$k.tap" > "$TEST_OUT/kunit-$k.out" 2>&1 ;;
 	guest/debug/* | guest/debug-llvm/*)
@@ -191,16 +166,16 @@ run_job() { # run_job JOB
 		for one in $(echo "$t" | tr + ' '); do
 			# shellcheck disable=SC2046 # the needs are words
 			if [ "${NEEDS_UNDECIDED:-}" = 1 ] ||
-				"$PB" needs --caps "$caps" $(test_needs "$one") > /dev/null 2>&1; then
+				"$PB" needs --caps "$caps" $(test_get "$one" needs) > /dev/null 2>&1; then
 				run=${run:+$run+}$one
 			else
 				skipped="$skipped $one"
 			fi
-			suites=$(ktap_suites "$caps" "$one")
+			suites=$("$PB" tests ktap --caps "$caps" "$one") || return 1
 			[ -n "$suites" ] && map="$map $one:$suites"
 		done
 		[ -z "$run" ] || KTAP_MAP=$map GUEST_APPEND="$has $DEBUG_GUEST_APPEND" \
-			SMP=$(smp_of "${t%%+*}") TIMEOUT=$(cap 2400) \
+			SMP=$(test_get "${t%%+*}" cpus) TIMEOUT=$(cap 2400) \
 			tests/guest-run.sh "$k" "$(image "$k")" "$run" "patched,$k"
 		# guest-run.sh's results directory is named by what it booted
 		[ -z "$run" ] || [ "$run" = "$t" ] || { mkdir -p "$TEST_OUT/guest-$k-$t" &&
@@ -215,27 +190,33 @@ run_job() { # run_job JOB
 		k=${1#guest/}; t=${k#*/}; k=${k%%/*}
 		caps=$(caps_file "$k" "$KBUILD/$k") && has=$(caps_append "$caps") || return 1
 		not_applicable "$TEST_OUT/guest-$k-$t" "$k" "$t" "$caps" vm && return 0
-		KTAP_SUITES=$(ktap_suites "$caps" "$t") SMP=$(smp_of "$t") TIMEOUT=$(cap 900) \
+		suites=$("$PB" tests ktap --caps "$caps" "$t") && smp=$(test_get "$t" cpus) &&
+			limit=$(test_get "$t" timeout) || return 1
+		KTAP_SUITES=$suites SMP=$smp TIMEOUT=$(cap "$limit") \
 			GUEST_APPEND=$has tests/guest-run.sh "$k" "$(image "$k")" "$t" "$k" ;;
-	crash/kdump)
-		caps=$(caps_file patched "$KBUILD/patched") || return 1
-		not_applicable "$TEST_OUT/guest-patched-kdump" patched kdump "$caps" "vm kdump-capture" &&
-			return 0
-		# The capture kernel is the patched kernel itself, read through the host share.
-		img=$(cd "$(dirname "$(image patched)")" && pwd -P)/bzImage
-		EXPECT_PANIC=1 GUEST_APPEND=$KDUMP_APPEND FALLBACK=$KDUMP_FALLBACK TIMEOUT=$(cap 300) \
-			tests/guest-run.sh patched "$(image patched)" kdump "patched,/host$img" ;;
 	crash/*)
-		c=${1#crash/}
-		crash_cases | while read -r name k needs cmdline; do
-			[ "$name" = "$c" ] || continue
-			caps=$(caps_file "$k" "$KBUILD/$k") || return 1
-			[ "$needs" = - ] && needs=
-			NEEDS=$needs not_applicable "$TEST_OUT/guest-$k-crashkernel-$c" "$k" crashkernel \
-				"$caps" vm && return 0
-			VARIANT=$c GUEST_APPEND=$cmdline TIMEOUT=$(cap 300) \
-				tests/guest-run.sh "$k" "$(image "$k")" crashkernel "$k,$c"
-		done ;;
+		c=${1#crash/} d=$TEST_OUT/crash-${1#crash/}
+		boot=$("$PB" tests crash "$c" test needs append timeout fallback expect_panic \
+			capture_kernel taps) || return 1
+		{ read -r t; read -r needs; read -r append; read -r limit; read -r fallback
+			read -r panic; read -r capture; read -r taps; } <<-EOF
+		$boot
+		EOF
+		# shellcheck disable=SC2086 # the needs are words
+		k=$(crash_kernel $needs) || return 1
+		caps=$(caps_file "${k:-patched}" "$KBUILD/${k:-patched}") || return 1
+		NEEDS=$needs not_applicable "$d" "${k:-patched}" "$t" "$caps" "vm $taps" && return 0
+		# the guest's arguments: KERNEL[,CASE][,IMAGE]; a capture kernel is
+		# the booted kernel itself, read through the host share
+		arg=$k
+		[ "$c" = "$t" ] || arg=$arg,$c
+		[ "$capture" != true ] ||
+			arg=$arg,/host$(cd "$(dirname "$(image "$k")")" && pwd -P)/bzImage
+		variant=
+		[ "$c" = "$t" ] || variant=$c
+		GUEST_OUT=$d VARIANT=$variant GUEST_APPEND=$append FALLBACK=$fallback SMP=$(test_get "$t" cpus) \
+			EXPECT_PANIC=$([ "$panic" = true ] && echo 1) TIMEOUT=$(cap "$limit") \
+			tests/guest-run.sh "$k" "$(image "$k")" "$t" "$arg" ;;
 	harness)
 		PB=$PB INITRAMFS=$INITRAMFS KERNEL=$(image baseline) ACCEL=$ACCEL OUT=$TEST_OUT/harness \
 			timeout "$(cap 1200)" tests/harness.sh "$TEST_OUT/harness.tap" \
@@ -276,7 +257,7 @@ taps)
 		for j in $js; do taps_of "$j"; done
 	done | tr ' ' '\n' ;;
 taps-of) taps_of "${1:?JOB}" | tr ' ' '\n' ;;
-tests) echo "$GUEST_TESTS" ;;
+tests) guest_tests | paste -sd' ' - ;;
 run) run_job "${1:?JOB}" ;;
 check)
 	all=$(jobs_of llvm; jobs_of debug; jobs_of harness; jobs_of lava; jobs_of guest; jobs_of crash; jobs_of kunit)

@@ -23,10 +23,13 @@ done
 cp "$here/guest/init" "$stage/init"
 cp "$here/guest/shell" "$stage/pb/shell"
 cp "$here/guest/tests/"* "$stage/pb/tests/"
-# each guest test's script, tests/guest/NAME/guest, as the test NAME
-for g in "$here"/../tests/guest/*/guest; do
-	[ -f "$g" ] || continue
-	cp "$g" "$stage/pb/tests/$(basename "$(dirname "$g")")"
+# each guest test's folder, tests/guest/NAME/: its guest script as the test
+# NAME, its other executable files by their own names (kdump-capture)
+for d in "$here/../tests/guest"/*/; do
+	cp "$d/guest" "$stage/pb/tests/$(basename "$d")"
+	for f in "$d"*; do
+		if [ "${f##*/}" != guest ] && [ -f "$f" ] && [ -x "$f" ]; then cp "$f" "$stage/pb/tests/"; fi
+	done
 done
 # each benchmark suite's guest script, SUITE/guest, as the test bench-SUITE
 for g in $suite_guests; do

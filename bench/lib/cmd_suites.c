@@ -50,28 +50,6 @@ static int list(const struct suites *all, int list_opt, const char *target)
 	return 0;
 }
 
-static void print_value(json_t *v)
-{
-	int words = json_is_array(v);
-	json_t *e;
-	size_t i;
-	char *text;
-
-	json_array_foreach(v, i, e)
-		words &= json_is_string(e);
-	if (json_is_string(v)) {
-		puts(json_string_value(v));
-	} else if (words) {
-		json_array_foreach(v, i, e)
-			printf("%s%s", i ? " " : "", json_string_value(e));
-		putchar('\n');
-	} else {
-		text = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_SORT_KEYS);
-		puts(text ? text : "");
-		free(text);
-	}
-}
-
 static const struct suite *find(const struct suites *all, const char *name)
 {
 	const struct suite *s = suites_find(all, name);
@@ -100,7 +78,7 @@ static int get(const struct suites *all, int argc, char **argv)
 			fprintf(stderr, "pb suites get: %s: no %s\n", s->path, argv[i]);
 			return 1;
 		}
-		print_value(v);
+		json_print_value(v);
 	}
 	return 0;
 }

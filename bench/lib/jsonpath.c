@@ -21,3 +21,25 @@ json_t *json_at(json_t *v, const char *path)
 	}
 	return v;
 }
+
+void json_print_value(json_t *v)
+{
+	int words = json_is_array(v);
+	json_t *e;
+	size_t i;
+	char *text;
+
+	json_array_foreach(v, i, e)
+		words &= json_is_string(e);
+	if (json_is_string(v)) {
+		puts(json_string_value(v));
+	} else if (words) {
+		json_array_foreach(v, i, e)
+			printf("%s%s", i ? " " : "", json_string_value(e));
+		putchar('\n');
+	} else {
+		text = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY | JSON_SORT_KEYS);
+		puts(text ? text : "");
+		free(text);
+	}
+}

@@ -8,4 +8,10 @@
 /* The value at @path ("summary.verdicts.faster", "points.0.ratio") under @v, or NULL. */
 json_t *json_at(json_t *v, const char *path);
 
+/*
+ * @v on stdout for a script, one line: a string as it is, an array of
+ * strings as words, anything else as compact JSON.
+ */
+void json_print_value(json_t *v);
+
 #endif

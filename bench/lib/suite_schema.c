@@ -1,226 +1,36 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What a suite's manifest (SUITES_DIR/NAME/suite.json) may hold, checked
- * key by key: a missing required key, a value of the wrong type, a value
- * outside its set or a key nobody reads is an error naming the file and
- * the key's path ("plot.panels.0.series.1.dash"). Absent optional keys get
- * their defaults, so readers (pb suites get, the plots, the targets) never
- * guess. README.md, "Adding a suite", says what each key means.
+ * key by key (lib/schema.h): readers (pb suites get, the plots, the
+ * targets) find every optional key with its default. README.md, "Adding a
+ * suite", says what each key means.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "lib/need_syntax.h"
 #include "lib/plotdata.h"
+#include "lib/schema.h"
 #include "lib/points.h"
 #include "lib/results.h"
 #include "lib/suites.h"
 
-enum want { STRING, INTEGER, NUMBER, BOOLEAN, OBJECT, ARRAY, STRINGS, ANY };
-
-struct ctx {
-	const char *file;
-	char *err;
-	size_t len;
-};
-
-struct field {
-	const char *key;
-	enum want want;
-	int required;
-	const char *dflt;			/* JSON text of the default, or NULL */
-	const char *const *one_of;		/* a STRING's (or each STRINGS') values */
-	int (*inner)(struct ctx *c, json_t *v, const char *path);
-};
-
-static int fail(struct ctx *c, const char *path, const char *fmt, ...)
-{
-	size_t off;
-	va_list ap;
-
-	off = (size_t)snprintf(c->err, c->len, "%s: key '%s' ", c->file, path);
-	if (off < c->len) {
-		va_start(ap, fmt);
-		vsnprintf(c->err + off, c->len - off, fmt, ap);
-		va_end(ap);
-	}
-	return -1;
-}
-
-static const char *want_name(enum want w)
-{
-	static const char *const names[] = { "a string", "an integer", "a number", "true or false",
-					     "an object", "an array", "an array of strings", "a value" };
-
-	return names[w];
-}
-
-static const char *json_name(json_t *v)
-{
-	switch (json_typeof(v)) {
-	case JSON_OBJECT: return "an object";
-	case JSON_ARRAY: return "an array";
-	case JSON_STRING: return "a string";
-	case JSON_INTEGER: return "an integer";
-	case JSON_REAL: return "a real number";
-	case JSON_TRUE: case JSON_FALSE: return "a boolean";
-	default: return "null";
-	}
-}
-
-static int is(json_t *v, enum want w)
-{
-	size_t i;
-	json_t *e;
-
-	switch (w) {
-	case STRING: return json_is_string(v);
-	case INTEGER: return json_is_integer(v);
-	case NUMBER: return json_is_number(v);
-	case BOOLEAN: return json_is_boolean(v);
-	case OBJECT: return json_is_object(v);
-	case ARRAY: return json_is_array(v);
-	case ANY: return 1;
-	case STRINGS:
-		if (!json_is_array(v))
-			return 0;
-		json_array_foreach(v, i, e)
-			if (!json_is_string(e))
-				return 0;
-		return 1;
-	}
-	return 0;
-}
-
-static int in_set(const char *s, const char *const *set)
-{
-	for (; *set; set++)
-		if (!strcmp(s, *set))
-			return 1;
-	return 0;
-}
-
-static void set_text(char *buf, size_t len, const char *const *set)
-{
-	size_t off = 0;
-
-	buf[0] = '\0';
-	for (; *set && off < len; set++)
-		off += (size_t)snprintf(buf + off, len - off, "%s%s", off ? ", " : "", *set);
-}
-
-static void join(char *buf, size_t len, const char *path, const char *key)
-{
-	snprintf(buf, len, "%s%s%s", path, *path ? "." : "", key);
-}
-
-static int check_value(struct ctx *c, json_t *v, const char *path, const struct field *f)
-{
-	if (!is(v, f->want))
-		return fail(c, path, "should be %s, not %s", want_name(f->want), json_name(v));
-	if (f->one_of) {
-		char set[256];
-		json_t *e;
-		size_t i;
-
-		set_text(set, sizeof(set), f->one_of);
-		if (f->want == STRING && !in_set(json_string_value(v), f->one_of))
-			return fail(c, path, "is '%s': one of %s", json_string_value(v), set);
-		if (f->want == STRINGS)
-			json_array_foreach(v, i, e)
-				if (!in_set(json_string_value(e), f->one_of))
-					return fail(c, path, "has '%s': each one of %s",
-						    json_string_value(e), set);
-	}
-	return f->inner ? f->inner(c, v, path) : 0;
-}
-
-/* Check @obj's keys against @fields (ended by a NULL key) and fill in defaults. */
-static int check_object(struct ctx *c, json_t *obj, const char *path, const struct field *fields)
-{
-	char sub[512];
-	const char *k;
-	json_t *v;
-
-	json_object_foreach(obj, k, v) {
-		const struct field *f;
-
-		for (f = fields; f->key && strcmp(f->key, k); f++)
-			;
-		join(sub, sizeof(sub), path, k);
-		if (!f->key)
-			return fail(c, sub, "is not a manifest key here (a typo?)");
-		if (check_value(c, v, sub, f))
-			return -1;
-	}
-	for (const struct field *f = fields; f->key; f++) {
-		join(sub, sizeof(sub), path, f->key);
-		if (json_object_get(obj, f->key))
-			continue;
-		if (f->required)
-			return fail(c, sub, "is missing (%s)", want_name(f->want));
-		if (f->dflt) {
-			json_object_set_new(obj, f->key, json_loads(f->dflt, JSON_DECODE_ANY, NULL));
-			/* the default's own defaults ("trace": {} gets funcs and args) */
-			if (check_value(c, json_object_get(obj, f->key), sub, f))
-				return -1;
-		}
-	}
-	return 0;
-}
-
-/* Each element of array @v is an object checked against @fields. */
-static int check_objects(struct ctx *c, json_t *v, const char *path, const struct field *fields)
-{
-	char sub[512];
-	json_t *e;
-	size_t i;
-
-	json_array_foreach(v, i, e) {
-		snprintf(sub, sizeof(sub), "%s.%zu", path, i);
-		if (!json_is_object(e))
-			return fail(c, sub, "should be an object, not %s", json_name(e));
-		if (check_object(c, e, sub, fields))
-			return -1;
-	}
-	return 0;
-}
-
-static int nonempty(struct ctx *c, json_t *v, const char *path)
-{
-	return json_array_size(v) ? 0 : fail(c, path, "is empty");
-}
-
-/* The kernels are built with CONFIG_NR_CPUS=8 (kernel/config/bench.config). */
-static int guest_cpus(struct ctx *c, json_t *v, const char *path)
-{
-	json_int_t n = json_integer_value(v);
-
-	return n >= 1 && n <= 8 ? 0 : fail(c, path, "should be 1 to 8, not %lld", (long long)n);
-}
-
-static int one_line(struct ctx *c, json_t *v, const char *path)
-{
-	return strchr(json_string_value(v), '\n') ? fail(c, path, "should be one line") : 0;
-}
-
-static int string_values(struct ctx *c, json_t *v, const char *path)
+static int string_values(struct schema_ctx *c, json_t *v, const char *path)
 {
 	char sub[512];
 	const char *k;
 	json_t *e;
 
 	json_object_foreach(v, k, e) {
-		join(sub, sizeof(sub), path, k);
+		schema_join(sub, sizeof(sub), path, k);
 		if (!json_is_string(e))
-			return fail(c, sub, "should be a string, not %s", json_name(e));
+			return schema_fail(c, sub, "should be a string, not %s", schema_json_name(e));
 	}
 	return 0;
 }
 
 /* "tics": [["label", position], ...] */
-static int tics(struct ctx *c, json_t *v, const char *path)
+static int tics(struct schema_ctx *c, json_t *v, const char *path)
 {
 	char sub[512];
 	json_t *e;
@@ -230,24 +40,24 @@ static int tics(struct ctx *c, json_t *v, const char *path)
 		snprintf(sub, sizeof(sub), "%s.%zu", path, i);
 		if (json_array_size(e) != 2 || !json_is_string(json_array_get(e, 0)) ||
 		    !json_is_number(json_array_get(e, 1)))
-			return fail(c, sub, "should be [\"label\", position]");
+			return schema_fail(c, sub, "should be [\"label\", position]");
 	}
 	return 0;
 }
 
-static int size(struct ctx *c, json_t *v, const char *path)
+static int size(struct schema_ctx *c, json_t *v, const char *path)
 {
 	if (json_array_size(v) != 2 || json_integer_value(json_array_get(v, 0)) <= 0 ||
 	    json_integer_value(json_array_get(v, 1)) <= 0)
-		return fail(c, path, "should be [width, height] in pixels");
+		return schema_fail(c, path, "should be [width, height] in pixels");
 	return 0;
 }
 
 static const char *const kernels[] = { PAIR_FIRST, PAIR_SECOND, NULL };
 
-static int axis_x(struct ctx *c, json_t *v, const char *path)
+static int axis_x(struct schema_ctx *c, json_t *v, const char *path)
 {
-	static const struct field f[] = {
+	static const struct schema_field f[] = {
 		{ .key = "param", .want = STRING, .required = 1 },
 		{ .key = "label", .want = STRING },
 		{ .key = "log", .want = INTEGER },
@@ -256,45 +66,45 @@ static int axis_x(struct ctx *c, json_t *v, const char *path)
 		{ .key = NULL }
 	};
 
-	return check_object(c, v, path, f);
+	return schema_check_object(c, v, path, f);
 }
 
-static int axis_y(struct ctx *c, json_t *v, const char *path)
+static int axis_y(struct schema_ctx *c, json_t *v, const char *path)
 {
-	static const struct field f[] = {
+	static const struct schema_field f[] = {
 		{ .key = "log", .want = INTEGER },
 		{ .key = "from_zero", .want = BOOLEAN },
 		{ .key = NULL }
 	};
 
-	return check_object(c, v, path, f);
+	return schema_check_object(c, v, path, f);
 }
 
-static int colour(struct ctx *c, json_t *v, const char *path)
+static int colour(struct schema_ctx *c, json_t *v, const char *path)
 {
 	if (json_is_integer(v) || (json_is_string(v) && !strcmp(json_string_value(v), "line")))
 		return 0;
-	return fail(c, path, "should be \"line\" (one colour per line) or a line type number");
+	return schema_fail(c, path, "should be \"line\" (one colour per line) or a line type number");
 }
 
 /* A filter list (lib/points.h): a series' "where", a target's "points" */
-static int filter_list(struct ctx *c, json_t *v, const char *path)
+static int filter_list(struct schema_ctx *c, json_t *v, const char *path)
 {
 	struct point_filter pf;
 	char sub[512], why[512];
 	json_t *e;
 	size_t i;
 
-	if (!is(v, STRINGS))
-		return fail(c, path, "should be an array of filters (%s), not %s", POINTS_SYNTAX,
-			    json_name(v));
+	if (!schema_is(v, STRINGS))
+		return schema_fail(c, path, "should be an array of filters (%s), not %s", POINTS_SYNTAX,
+			    schema_json_name(v));
 	json_array_foreach(v, i, e) {
 		snprintf(sub, sizeof(sub), "%s.%zu", path, i);
 		if (point_filter_parse(json_string_value(e), &pf, why, sizeof(why)))
-			return fail(c, sub, "%s", why);
+			return schema_fail(c, sub, "%s", why);
 	}
 	if (json_array_size(v) > POINTS_MAX_FILTERS)
-		return fail(c, path, "has more than %d filters", POINTS_MAX_FILTERS);
+		return schema_fail(c, path, "has more than %d filters", POINTS_MAX_FILTERS);
 	return 0;
 }
 
@@ -303,7 +113,7 @@ static int filter_list(struct ctx *c, json_t *v, const char *path)
  * before it ({"K": 4, "L": "", "M": {"min": 64}}), checked as the list it
  * becomes (targets() puts the list in its place).
  */
-static int target_points(struct ctx *c, json_t *v, const char *path)
+static int target_points(struct schema_ctx *c, json_t *v, const char *path)
 {
 	char sub[512], why[512];
 	json_t *list;
@@ -313,7 +123,7 @@ static int target_points(struct ctx *c, json_t *v, const char *path)
 		return filter_list(c, v, path);
 	list = points_from_object(v, why, sizeof(why));
 	if (!list)
-		return fail(c, path, "%s (the old object form; now a list: %s)", why, POINTS_SYNTAX);
+		return schema_fail(c, path, "%s (the old object form; now a list: %s)", why, POINTS_SYNTAX);
 	snprintf(sub, sizeof(sub), "%s (as a list)", path);
 	status = filter_list(c, list, sub);
 	json_decref(list);
@@ -326,7 +136,7 @@ static int target_points(struct ctx *c, json_t *v, const char *path)
  * records them, null when some points have no KEY. make bench POINTS=
  * checks its filters against them (suite_points.c).
  */
-static int parameters(struct ctx *c, json_t *v, const char *path)
+static int parameters(struct schema_ctx *c, json_t *v, const char *path)
 {
 	char sub[512];
 	const char *k;
@@ -334,35 +144,35 @@ static int parameters(struct ctx *c, json_t *v, const char *path)
 	size_t i, j;
 
 	json_object_foreach(v, k, values) {
-		join(sub, sizeof(sub), path, k);
+		schema_join(sub, sizeof(sub), path, k);
 		if (!json_is_array(values))
-			return fail(c, sub, "should be an array of the values %s takes, not %s", k,
-				    json_name(values));
-		if (nonempty(c, values, sub))
+			return schema_fail(c, sub, "should be an array of the values %s takes, not %s", k,
+				    schema_json_name(values));
+		if (schema_nonempty(c, values, sub))
 			return -1;
 		json_array_foreach(values, i, e) {
 			snprintf(sub, sizeof(sub), "%s%s%s.%zu", path, *path ? "." : "", k, i);
 			if (!json_is_integer(e) && !json_is_string(e) && !json_is_null(e))
-				return fail(c, sub, "should be an integer, a string or null (points "
-					    "without %s), not %s", k, json_name(e));
+				return schema_fail(c, sub, "should be an integer, a string or null (points "
+					    "without %s), not %s", k, schema_json_name(e));
 			for (j = 0; j < i; j++)
 				if (json_equal(e, json_array_get(values, j)))
-					return fail(c, sub, "repeats %s.%zu", k, j);
+					return schema_fail(c, sub, "repeats %s.%zu", k, j);
 		}
 	}
 	return 0;
 }
 
-static int derived(struct ctx *c, json_t *v, const char *path)
+static int derived(struct schema_ctx *c, json_t *v, const char *path)
 {
 	if (json_array_size(v) > PLOTDATA_MAX_DERIVED)
-		return fail(c, path, "has more than %d keys", PLOTDATA_MAX_DERIVED);
+		return schema_fail(c, path, "has more than %d keys", PLOTDATA_MAX_DERIVED);
 	return 0;
 }
 
-static int series(struct ctx *c, json_t *v, const char *path)
+static int series(struct schema_ctx *c, json_t *v, const char *path)
 {
-	static const struct field f[] = {
+	static const struct schema_field f[] = {
 		{ .key = "name", .want = STRING },
 		{ .key = "kernel", .want = STRING, .one_of = kernels },
 		{ .key = "derived", .want = STRINGS, .inner = derived },
@@ -373,12 +183,12 @@ static int series(struct ctx *c, json_t *v, const char *path)
 		{ .key = NULL }
 	};
 
-	return nonempty(c, v, path) || check_objects(c, v, path, f) ? -1 : 0;
+	return schema_nonempty(c, v, path) || schema_check_objects(c, v, path, f) ? -1 : 0;
 }
 
-static int panels(struct ctx *c, json_t *v, const char *path)
+static int panels(struct schema_ctx *c, json_t *v, const char *path)
 {
-	static const struct field f[] = {
+	static const struct schema_field f[] = {
 		{ .key = "title", .want = STRING },
 		{ .key = "x", .want = OBJECT, .inner = axis_x },
 		{ .key = "series", .want = ARRAY, .required = 1, .inner = series },
@@ -388,23 +198,23 @@ static int panels(struct ctx *c, json_t *v, const char *path)
 	json_t *e;
 	size_t i;
 
-	if (nonempty(c, v, path) || check_objects(c, v, path, f))
+	if (schema_nonempty(c, v, path) || schema_check_objects(c, v, path, f))
 		return -1;
 	json_array_foreach(v, i, e) {
 		snprintf(sub, sizeof(sub), "%s.%zu.title", path, i);
 		if (json_array_size(v) > 1 && !json_object_get(e, "title"))
-			return fail(c, sub, "is missing (a string: the plot has %zu panels)",
+			return schema_fail(c, sub, "is missing (a string: the plot has %zu panels)",
 				    json_array_size(v));
 		if (json_array_size(v) == 1 && json_object_get(e, "title"))
-			return fail(c, sub, "is not used: a single panel's title is the plot's");
+			return schema_fail(c, sub, "is not used: a single panel's title is the plot's");
 	}
 	return 0;
 }
 
-static int plot(struct ctx *c, json_t *v, const char *path)
+static int plot(struct schema_ctx *c, json_t *v, const char *path)
 {
 	static const char *const styles[] = { "lines", "histogram", NULL };
-	static const struct field f[] = {
+	static const struct schema_field f[] = {
 		{ .key = "title", .want = STRING, .required = 1 },
 		{ .key = "size", .want = ARRAY, .inner = size },
 		{ .key = "key_room", .want = NUMBER },
@@ -419,12 +229,12 @@ static int plot(struct ctx *c, json_t *v, const char *path)
 	json_t *p;
 	size_t i;
 
-	if (check_object(c, v, path, f))
+	if (schema_check_object(c, v, path, f))
 		return -1;
 	json_array_foreach(json_object_get(v, "panels"), i, p) {
 		snprintf(sub, sizeof(sub), "%s.panels.%zu.x", path, i);
 		if (!json_object_get(p, "x") && !json_object_get(v, "x"))
-			return fail(c, sub, "is missing (an object), and %s has no x either", path);
+			return schema_fail(c, sub, "is missing (an object), and %s has no x either", path);
 	}
 	return 0;
 }
@@ -433,11 +243,11 @@ static int plot(struct ctx *c, json_t *v, const char *path)
  * A target: one row of RESULTS.md's targets table. Each metric reads its
  * own keys (report_targets.c); a key another metric reads is an error here.
  */
-static int targets(struct ctx *c, json_t *v, const char *path)
+static int targets(struct schema_ctx *c, json_t *v, const char *path)
 {
 	static const char *const metrics[] = { "ratio", "chain-fit", "versus", "speedup", NULL };
-	static const struct field f[] = {
-		{ .key = "title", .want = STRING, .required = 1, .inner = one_line },
+	static const struct schema_field f[] = {
+		{ .key = "title", .want = STRING, .required = 1, .inner = schema_one_line },
 		{ .key = "metric", .want = STRING, .required = 1, .one_of = metrics },
 		{ .key = "bound", .want = NUMBER, .required = 1 },
 		{ .key = "points", .want = ANY, .dflt = "[]", .inner = target_points },
@@ -448,7 +258,7 @@ static int targets(struct ctx *c, json_t *v, const char *path)
 		{ .key = "key", .want = STRING },
 		{ .key = "subject", .want = STRING },
 		{ .key = "against", .want = STRING },
-		{ .key = "match", .want = STRINGS, .inner = nonempty },
+		{ .key = "match", .want = STRINGS, .inner = schema_nonempty },
 		{ .key = "per_hop_max", .want = NUMBER },
 		{ .key = NULL }
 	};
@@ -465,7 +275,7 @@ static int targets(struct ctx *c, json_t *v, const char *path)
 	json_t *t;
 	size_t i;
 
-	if (check_objects(c, v, path, f))
+	if (schema_check_objects(c, v, path, f))
 		return -1;
 	json_array_foreach(v, i, t) {
 		const char *metric = json_string_value(json_object_get(t, "metric"));
@@ -480,16 +290,16 @@ static int targets(struct ctx *c, json_t *v, const char *path)
 			json_object_set_new(t, "points", points_from_object(e, sub, sizeof(sub)));
 		json_object_foreach(t, k, e) {
 			snprintf(sub, sizeof(sub), "%s.%zu.%s", path, i, k);
-			if (!in_set(k, common) && !in_set(k, uses[u].keys) &&
-			    !in_set(k, uses[u].optional))
-				return fail(c, sub, "is not read by metric %s", metric);
+			if (!schema_in_set(k, common) && !schema_in_set(k, uses[u].keys) &&
+			    !schema_in_set(k, uses[u].optional))
+				return schema_fail(c, sub, "is not read by metric %s", metric);
 		}
 		for (const char *const *need = uses[u].keys; *need; need++) {
 			snprintf(sub, sizeof(sub), "%s.%zu.%s", path, i, *need);
 			if (!strcmp(*need, "kernel") && !json_object_get(t, "kernel"))
 				json_object_set_new(t, "kernel", json_string(PAIR_SECOND));
 			else if (!json_object_get(t, *need))
-				return fail(c, sub, "is missing (metric %s reads it)", metric);
+				return schema_fail(c, sub, "is missing (metric %s reads it)", metric);
 		}
 	}
 	return 0;
@@ -501,16 +311,16 @@ static int targets(struct ctx *c, json_t *v, const char *path)
  * figures in order, each with its label and the tolerance in percent within
  * which B equals A (none: shown, not judged).
  */
-static int records(struct ctx *c, json_t *v, const char *path)
+static int records(struct schema_ctx *c, json_t *v, const char *path)
 {
-	static const struct field figure[] = {
+	static const struct schema_field figure[] = {
 		{ .key = "key", .want = STRING, .required = 1 },
-		{ .key = "label", .want = STRING, .required = 1, .inner = one_line },
+		{ .key = "label", .want = STRING, .required = 1, .inner = schema_one_line },
 		{ .key = "tolerance", .want = NUMBER },
 		{ .key = NULL }
 	};
-	static const struct field f[] = {
-		{ .key = "match", .want = STRINGS, .required = 1, .inner = nonempty },
+	static const struct schema_field f[] = {
+		{ .key = "match", .want = STRINGS, .required = 1, .inner = schema_nonempty },
 		{ .key = "figures", .want = ARRAY, .required = 1 },
 		{ .key = NULL }
 	};
@@ -518,60 +328,43 @@ static int records(struct ctx *c, json_t *v, const char *path)
 	json_t *fig;
 	size_t i;
 
-	if (check_object(c, v, path, f))
+	if (schema_check_object(c, v, path, f))
 		return -1;
-	join(sub, sizeof(sub), path, "figures");
-	if (nonempty(c, json_object_get(v, "figures"), sub) ||
-	    check_objects(c, json_object_get(v, "figures"), sub, figure))
+	schema_join(sub, sizeof(sub), path, "figures");
+	if (schema_nonempty(c, json_object_get(v, "figures"), sub) ||
+	    schema_check_objects(c, json_object_get(v, "figures"), sub, figure))
 		return -1;
 	json_array_foreach(json_object_get(v, "figures"), i, fig) {
 		json_t *tol = json_object_get(fig, "tolerance");
 
 		snprintf(sub, sizeof(sub), "%s.figures.%zu.tolerance", path, i);
 		if (tol && json_number_value(tol) < 0)
-			return fail(c, sub, "should be a percentage, 0 or more");
+			return schema_fail(c, sub, "should be a percentage, 0 or more");
 	}
 	return 0;
 }
 
-static int trace(struct ctx *c, json_t *v, const char *path)
+static int trace(struct schema_ctx *c, json_t *v, const char *path)
 {
-	static const struct field f[] = {
+	static const struct schema_field f[] = {
 		{ .key = "funcs", .want = STRING, .dflt = "\"\"" },
 		{ .key = "args", .want = STRING, .dflt = "\"\"" },
 		{ .key = NULL }
 	};
 
-	return check_object(c, v, path, f);
-}
-
-/* "needs": what a kernel must have, KIND:NAME each (lib/need_syntax.h) */
-static int needs(struct ctx *c, json_t *v, const char *path)
-{
-	char sub[512];
-	json_t *e;
-	size_t i;
-
-	json_array_foreach(v, i, e) {
-		snprintf(sub, sizeof(sub), "%s.%zu", path, i);
-		if (!need_valid(json_string_value(e)))
-			return fail(c, sub, "should be KIND:NAME (KIND: kfunc, config, kunit, "
-				    "feature, fix, module; ! before it: must lack), not '%s'",
-				    json_string_value(e));
-	}
-	return 0;
+	return schema_check_object(c, v, path, f);
 }
 
 /* "point_needs": [{"where": [filters], "needs": [...]}]: what some points need */
-static int point_needs(struct ctx *c, json_t *v, const char *path)
+static int point_needs(struct schema_ctx *c, json_t *v, const char *path)
 {
-	static const struct field f[] = {
+	static const struct schema_field f[] = {
 		{ .key = "where", .want = STRINGS, .required = 1, .inner = filter_list },
-		{ .key = "needs", .want = STRINGS, .required = 1, .inner = needs },
+		{ .key = "needs", .want = STRINGS, .required = 1, .inner = schema_needs },
 		{ .key = NULL }
 	};
 
-	return check_objects(c, v, path, f);
+	return schema_check_objects(c, v, path, f);
 }
 
 int suite_schema_check(json_t *m, const char *file, char *err, size_t len)
@@ -579,29 +372,30 @@ int suite_schema_check(json_t *m, const char *file, char *err, size_t len)
 	static const char *const fallbacks[] = { "icount", "tcg", NULL };
 	static const char *const makes[] = { "bisect", "profile", "trace", "selfcheck", "history",
 					     NULL };
-	static const struct field f[] = {
-		{ .key = "description", .want = STRING, .required = 1, .inner = one_line },
+	static const struct schema_field f[] = {
+		{ .key = "description", .want = STRING, .required = 1, .inner = schema_one_line },
 		{ .key = "order", .want = INTEGER, .required = 1 },
 		{ .key = "params", .want = STRING, .dflt = "\"\"" },
 		{ .key = "parameters", .want = OBJECT, .dflt = "{}", .inner = parameters },
 		{ .key = "guest_args", .want = STRING, .dflt = "\"\"" },
 		{ .key = "notes", .want = STRING, .dflt = "\"\"" },
 		{ .key = "runner", .want = STRING, .dflt = "\"bench/collect/run.sh\"" },
-		{ .key = "kernels", .want = STRINGS, .dflt = "[\"baseline\", \"patched\"]", .inner = nonempty },
+		{ .key = "kernels", .want = STRINGS, .dflt = "[\"baseline\", \"patched\"]",
+		  .inner = schema_nonempty },
 		{ .key = "fallback", .want = STRING, .dflt = "\"icount\"", .one_of = fallbacks },
 		{ .key = "host_share", .want = BOOLEAN, .dflt = "false" },
-		{ .key = "cpus", .want = INTEGER, .dflt = "2", .inner = guest_cpus },
+		{ .key = "cpus", .want = INTEGER, .dflt = "2", .inner = schema_guest_cpus },
 		{ .key = "make", .want = STRINGS, .dflt = "[]", .one_of = makes },
 		{ .key = "trace", .want = OBJECT, .dflt = "{}", .inner = trace },
 		{ .key = "param_units", .want = OBJECT, .dflt = "{}", .inner = string_values },
 		{ .key = "plot", .want = OBJECT, .inner = plot },
 		{ .key = "targets", .want = ARRAY, .dflt = "[]", .inner = targets },
 		{ .key = "records", .want = OBJECT, .inner = records },
-		{ .key = "needs", .want = STRINGS, .dflt = "[]", .inner = needs },
+		{ .key = "needs", .want = STRINGS, .dflt = "[]", .inner = schema_needs },
 		{ .key = "point_needs", .want = ARRAY, .dflt = "[]", .inner = point_needs },
 		{ .key = NULL }
 	};
-	struct ctx c = { file, err, len };
+	struct schema_ctx c = { .file = file, .err = err, .len = len };
 	json_t *t;
 	size_t i;
 
@@ -609,7 +403,7 @@ int suite_schema_check(json_t *m, const char *file, char *err, size_t len)
 		snprintf(err, len, "%s: should be a JSON object", file);
 		return -1;
 	}
-	if (check_object(&c, m, "", f))
+	if (schema_check_object(&c, m, "", f))
 		return -1;
 	/* a target's row goes where its suite's would, unless it says otherwise */
 	json_array_foreach(json_object_get(m, "targets"), i, t)

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "lib/suites.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "lib/manifest_dir.h"
 
 const char *suites_builtin_dir(void)
 {
@@ -22,24 +23,6 @@ const char *suites_dir(void)
 	return d && *d ? d : suites_builtin_dir();
 }
 
-/* Suite names become file names, make words and gnuplot strings: keep them plain. */
-static int plain_name(const char *s)
-{
-	if (!*s || *s == '-')
-		return 0;
-	for (; *s; s++)
-		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-'))
-			return 0;
-	return 1;
-}
-
-static int executable(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
-}
-
 static void guest_path(const struct suite *s, char *buf, size_t len)
 {
 	snprintf(buf, len, "%.3000s/guest", s->dir);
@@ -50,7 +33,7 @@ int suite_has_guest(const struct suite *s)
 	char guest[4200];
 
 	guest_path(s, guest, sizeof(guest));
-	return executable(guest);
+	return manifest_executable(guest);
 }
 
 /* What the manifest names must exist: its runner, and the guest script bench/collect/run.sh boots. */
@@ -59,12 +42,12 @@ static int files_present(const struct suite *s, char *err, size_t len)
 	const char *runner = json_string_value(json_object_get(s->m, "runner"));
 	char guest[4200];
 
-	if (!executable(runner)) {
+	if (!manifest_executable(runner)) {
 		snprintf(err, len, "%s: key 'runner': %s is not an executable file", s->path, runner);
 		return -1;
 	}
 	guest_path(s, guest, sizeof(guest));
-	if (!strcmp(runner, "bench/collect/run.sh") && !executable(guest)) {
+	if (!strcmp(runner, "bench/collect/run.sh") && !manifest_executable(guest)) {
 		snprintf(err, len, "%s: no executable %s: bench/collect/run.sh boots it as the guest test "
 			 "bench-%s", s->path, guest, s->name);
 		return -1;
@@ -87,14 +70,13 @@ static int load_one(struct suites *all, const char *dir, int own, char *err, siz
 	struct suite *s = &all->s[all->n];
 	const char *name = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
 	const struct suite *twin;
-	json_error_t jerr;
 	struct stat st;
 
 	if (all->n == SUITES_MAX) {
 		snprintf(err, len, "%.3000s: more than %d suites", dir, SUITES_MAX);
 		return -1;
 	}
-	if (!plain_name(name) || strlen(name) >= sizeof(s->name) || strlen(dir) > 3000 ||
+	if (!manifest_plain_name(name) || strlen(name) >= sizeof(s->name) || strlen(dir) > 3000 ||
 	    strpbrk(dir, " \t\n:")) {
 		snprintf(err, len, "%.3000s: a suite's folder name should be lower-case letters, "
 			 "digits and '-', at most %zu, its path without blanks or ':'", dir,
@@ -115,39 +97,37 @@ static int load_one(struct suites *all, const char *dir, int own, char *err, siz
 		snprintf(err, len, "%s: missing (a suite's folder holds its suite.json)", s->path);
 		return -1;
 	}
-	s->m = json_load_file(s->path, JSON_REJECT_DUPLICATES, &jerr);
-	if (!s->m) {
-		snprintf(err, len, "%s:%d: %s", s->path, jerr.line, jerr.text);
+	s->m = manifest_read(s->path, err, len);
+	if (!s->m)
 		return -1;
-	}
 	all->n++;
 	if (suite_schema_check(s->m, s->path, err, len) || files_present(s, err, len))
 		return -1;
 	return 0;
 }
 
+struct dir_ctx {
+	struct suites *all;
+	const char *dir;
+	int own;
+};
+
+static int load_named(void *ctx, const char *name, char *err, size_t len)
+{
+	struct dir_ctx *c = ctx;
+	char path[4400];
+
+	snprintf(path, sizeof(path), "%.3000s/%s", c->dir, name);
+	return load_one(c->all, path, c->own, err, len);
+}
+
 /* Every folder of @dir is a suite. */
 static int load_dir(struct suites *all, const char *dir, int own, char *err, size_t len)
 {
-	struct dirent **names;
-	int n, status = 0;
+	struct dir_ctx c = { all, dir, own };
 
-	n = scandir(dir, &names, NULL, alphasort);
-	if (n < 0) {
-		snprintf(err, len, "%.3000s: cannot read this suites' folder", dir);
-		return -1;
-	}
-	for (int i = 0; i < n; i++) {
-		char path[4400];
-		struct stat st;
-
-		snprintf(path, sizeof(path), "%.3000s/%s", dir, names[i]->d_name);
-		if (!status && names[i]->d_name[0] != '.' && !stat(path, &st) && S_ISDIR(st.st_mode))
-			status = load_one(all, path, own, err, len);
-		free(names[i]);
-	}
-	free(names);
-	return status;
+	return manifest_dir_each(dir, own ? "a suites' directory of SUITES_DIR" :
+				 "the built-in suites' directory", load_named, &c, err, len);
 }
 
 /* Each ':'-separated word of @list, as a folder of suites (@each 0) or one suite's folder. */

@@ -132,7 +132,7 @@ out:
 
 static int cmd(int argc, char **argv)
 {
-	const char *kernel = NULL, *out = NULL, *features = "bench/probe/features.json";
+	const char *kernel = NULL, *out = NULL, *features = FEATURES_TABLE;
 	const char *modules = NULL, *build;
 	char path[PATH_MAX], err[2048], key[32], *stamp, *table;
 	unsigned long long k;

@@ -9,6 +9,9 @@
 #include <jansson.h>
 #include <stddef.h>
 
+/* The table of features and known-bug fixes, from the top of the checkout. */
+#define FEATURES_TABLE "bench/probe/features.json"
+
 struct btf;
 
 struct probe_ctx {
