@@ -227,7 +227,8 @@ help:
 	@echo "  make flamegraph  redraw profiles/SUITE/flamegraph-KERNEL.html from the profiles' .folded"
 	@echo "  make trace       trace-cmd function_graph on a suite's hot functions (SUITE=name [FUNCS=f+g])"
 	@echo "  make bisect      SUITE=name UPTO=NNNN: baseline, the series up to patch NNNN, the whole series"
-	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels; exit 3 on regression"
+	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels (FORCE=1: across"
+	@echo "                   a measuring difference); fails on a regression (compare.sh itself exits 3)"
 	@echo "  make history     SUITE=name [FROM=rev] [TO=rev]: the suite across commits, table and plot"
 	@echo "  make report      regenerate plots/*.png, RESULTS.md and HISTORY.md from results/"
 	@echo "                   (DIRTY=1: with the results of HEAD's uncommitted changes)"
@@ -727,10 +728,13 @@ TO ?=
 history: tools suites-check
 	@PB=$(PB) bench/compare/history.sh "$(SUITE)" "$(FROM)" "$(TO)" $(PLOTS_OUT) $(PLOT_DATA)
 
-# A=<rev> [B=<rev>]: see bench/compare/compare.sh; exits 3 on a significant regression.
+# A=<rev> [B=<rev>]: see bench/compare/compare.sh (it exits 3 on a significant
+# regression, which make reports as its own exit 2). FORCE=1 compares results
+# whose measuring side differs (pb compare --force).
 # Draws plots/compare-SUITE.png too (not committed: .gitignore).
+FORCE ?=
 compare: tools suites-check
-	@PB=$(PB) bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" $(PLOTS_OUT)
+	@PB=$(PB) FORCE=$(FORCE) bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" $(PLOTS_OUT)
 
 # perf record -g of one suite in a guest of each kernel, then perf report,
 # folded stacks and perf diff under profiles/SUITE/ (bench/collect/profile.sh).

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The inputs a result is made from, hashed (inputs.h). */
+#include "lib/inputs.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "build/keyed.h"
+
+const char *const inputs_keys[] = { "inputs_series", "inputs_config", "suite_files",
+				    "inputs_harness", NULL };
+
+static int hash_paths(json_t *paths, char hex[17])
+{
+	int status = keyed_hash(paths, hex);
+
+	json_decref(paths);
+	return status;
+}
+
+/* The *.patch files of @dir, by name: the series as kernel/tree.sh applies it. */
+static int series_hash(const char *dir, char hex[17])
+{
+	struct dirent **names;
+	json_t *paths = json_array();
+	int n = scandir(dir, &names, NULL, alphasort);
+
+	if (n < 0) {
+		perror(dir);
+		json_decref(paths);
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		size_t len = strlen(names[i]->d_name);
+
+		if (len > 6 && !strcmp(names[i]->d_name + len - 6, ".patch"))
+			json_array_append_new(paths, json_sprintf("%s/%s", dir, names[i]->d_name));
+		free(names[i]);
+	}
+	free(names);
+	return hash_paths(paths, hex);
+}
+
+/* Every regular file under @dir/@rel (@rel "" the folder itself) as "REL:HASH8" words into @words. */
+static int suite_words(const char *dir, const char *rel, json_t *words)
+{
+	char path[8400];
+	struct dirent **names;
+	int n, status = 0;
+
+	snprintf(path, sizeof(path), "%s%s%s", dir, *rel ? "/" : "", rel);
+	if ((n = scandir(path, &names, NULL, alphasort)) < 0) {
+		perror(path);
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		char sub[4200], file[12700], hex[17];
+		struct stat st;
+
+		snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", names[i]->d_name);
+		snprintf(file, sizeof(file), "%s/%s", dir, sub);
+		if (status || names[i]->d_name[0] == '.' || stat(file, &st))
+			;
+		else if (S_ISDIR(st.st_mode))
+			status = suite_words(dir, sub, words);
+		else if (S_ISREG(st.st_mode) &&
+			 !(status = hash_paths(json_pack("[s]", file), hex)))
+			json_array_append_new(words, json_sprintf("%s:%.8s", sub, hex));
+		free(names[i]);
+	}
+	free(names);
+	return status;
+}
+
+static int words_cmp(const void *a, const void *b)
+{
+	return strcmp(json_string_value(*(json_t *const *)a), json_string_value(*(json_t *const *)b));
+}
+
+/* The words of @words sorted (a sub-folder's files among the rest) and joined by spaces. */
+static json_t *joined(json_t *words)
+{
+	size_t n = json_array_size(words), len = 1;
+	json_t **w = malloc((n ? n : 1) * sizeof(*w)), *out;
+	char *text;
+
+	for (size_t i = 0; i < n; i++) {
+		w[i] = json_array_get(words, i);
+		len += strlen(json_string_value(w[i])) + 1;
+	}
+	qsort(w, n, sizeof(*w), words_cmp);
+	text = calloc(1, len);
+	for (size_t i = 0; i < n; i++)
+		strcat(strcat(text, i ? " " : ""), json_string_value(w[i]));
+	out = json_string(text);
+	free(text);
+	free(w);
+	return out;
+}
+
+json_t *inputs_of(const char *suite_dir, const char *series_dir, const char *kconfig)
+{
+	static const char *const harness[] = { INPUTS_HARNESS };
+	char series[17], config[17], code[17];
+	json_t *words = json_array(), *paths = json_array(), *out = NULL;
+
+	for (size_t i = 0; i < sizeof(harness) / sizeof(harness[0]); i++)
+		json_array_append_new(paths, json_string(harness[i]));
+	if (!series_hash(series_dir, series) &&
+	    !hash_paths(kconfig ? json_pack("[s,s,s]", "kernel/config", "kernel/config/versions", kconfig)
+				: json_pack("[s,s]", "kernel/config", "kernel/config/versions"),
+			config) &&
+	    !suite_words(suite_dir, "", words) && !hash_paths(json_incref(paths), code))
+		out = json_pack("{s:s, s:s, s:o, s:s}", "inputs_series", series, "inputs_config", config,
+				"suite_files", joined(words), "inputs_harness", code);
+	json_decref(words);
+	json_decref(paths);
+	return out;
+}
+
+/* Is the word @w ("PATH:HASH") in @list, or (@path_only) a word of its path? */
+static int has_word(const char *list, const char *w, size_t wlen, int path_only)
+{
+	size_t plen = path_only ? (size_t)(strrchr(w, ':') - w) + 1 : wlen;
+
+	for (const char *p = list; p && *p;) {
+		size_t n = strcspn(p, " ");
+
+		if ((path_only ? n > plen : n == wlen) && !strncmp(p, w, plen))
+			return 1;
+		p += n + (p[n] == ' ');
+	}
+	return 0;
+}
+
+/* Add to @buf the paths of @a's words not in @b (@skip_common: unless @b has the path too). */
+static void add_missing(const char *a, const char *b, int skip_common, char *buf, size_t len, int *n)
+{
+	for (const char *p = a; p && *p;) {
+		size_t wlen = strcspn(p, " ");
+		char w[4200];
+
+		snprintf(w, sizeof(w), "%.*s", (int)wlen, p);
+		p += wlen + (p[wlen] == ' ');
+		if (!strchr(w, ':') || has_word(b, w, wlen, 0) || (skip_common && has_word(b, w, wlen, 1)))
+			continue;
+		*strrchr(w, ':') = '\0';
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", (*n)++ ? ", " : "", w);
+	}
+}
+
+int inputs_files_differing(const char *a, const char *b, char *buf, size_t len)
+{
+	int n = 0;
+
+	*buf = '\0';
+	add_missing(a, b, 0, buf, len, &n);
+	add_missing(b, a, 1, buf, len, &n);
+	return n;
+}

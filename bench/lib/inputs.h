@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The repository's inputs a suite's result is made from, hashed the same
+ * way at bench time (pb inputs: bench/collect/meta.sh records them in the
+ * result's meta) and by make report (today's, to judge a result stale):
+ *   inputs_series   the series, kernel/patches/ (SERIES at bench time)
+ *   inputs_config   the config fragments, kernel/config/ (with KCONFIG's
+ *                   file when one is given: a pair's; make report, which
+ *                   judges this repository's results, takes none)
+ *   suite_files     the suite's own folder, every file under it, as
+ *                   "PATH:HASH" words (PATH under the folder), sorted
+ *   inputs_harness  the harness code that measures (INPUTS_HARNESS)
+ * Each hash is keyed_hash()'s (16 hex digits; 8 per suite file); paths
+ * count as given, relative to the repository's top, where pb runs.
+ */
+#ifndef PB_INPUTS_H
+#define PB_INPUTS_H
+
+#include <jansson.h>
+
+/* The harness files and folders (their files) whose change makes every result stale. */
+#define INPUTS_HARNESS "bench/collect", "bench/lib/guest.sh", "bench/lib/caps.sh", "vm"
+
+/* The meta keys above, in the order pb inputs prints them. */
+extern const char *const inputs_keys[];
+
+/*
+ * The inputs of the suite in folder @suite_dir, with the series of
+ * @series_dir and @kconfig (NULL: none) as an object of the keys above;
+ * NULL with the file that failed said on stderr.
+ */
+json_t *inputs_of(const char *suite_dir, const char *series_dir, const char *kconfig);
+
+/*
+ * The words of two suite_files values that differ (a file in one only, or
+ * of another hash), their paths joined by ", " into @buf; 0 when none.
+ */
+int inputs_files_differing(const char *a, const char *b, char *buf, size_t len);
+
+#endif
