@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pb bench-verdict, make bench's verdict for CI, on planted samples
+ * (tests/fixtures/compare/): after.txt's x=1 is 10 % slower than
+ * before.txt's. A result with that regression gives the verdict file
+ * status "regression" naming the point and exit 3; the same samples on
+ * both kernels pass, exit 0; a suite that failed to run gives "failed",
+ * exit 1, whatever the others found.
+ */
+#include <jansson.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "pb_run.h"
+
+#define CMP FIXTURES "/compare/"
+
+/* The verdict file's @key (a top-level string, or of its first suite with @first). */
+static char *verdict_text(const char *key, int first)
+{
+	json_t *v = json_load_file(scratch("verdict.json"), 0, NULL), *o;
+	char *text;
+
+	assert_non_null(v);
+	o = first ? json_array_get(json_object_get(v, "suites"), 0) : v;
+	text = json_dumps(json_object_get(o, key), JSON_ENCODE_ANY);
+	json_decref(v);
+	return text;
+}
+
+static void verdict(struct pb_result *r, const char *first, const char *second)
+{
+	char out[4096];
+
+	snprintf(out, sizeof(out), "%s", scratch("verdict.json"));
+	pb_run(r, "bench-verdict", "--out", out, first, second, NULL);
+}
+
+static void planted_regression_fails_with_3(void **state)
+{
+	char op[4200], *text;
+	struct pb_result r;
+
+	(void)state;
+	pb_collect(NULL, "slow.json", "baseline=" CMP "before.txt", "patched=" CMP "after.txt", NULL);
+	snprintf(op, sizeof(op), "selftest=%s", scratch("slow.json"));
+	verdict(&r, op, NULL);
+	assert_exit(&r, 3);
+	assert_contains(r.out, "bench: verdict regression: selftest 1 regressions, 0 accepted");
+	pb_result_free(&r);
+	text = verdict_text("status", 0);
+	assert_string_equal(text, "\"regression\"");
+	free(text);
+	text = verdict_text("regressions", 1);
+	assert_contains(text, "x=1: 1.1");
+	free(text);
+}
+
+static void no_regression_passes(void **state)
+{
+	char op[4200], *text;
+	struct pb_result r;
+
+	(void)state;
+	pb_collect(NULL, "same.json", "baseline=" CMP "before.txt", "patched=" CMP "before.txt", NULL);
+	snprintf(op, sizeof(op), "selftest=%s", scratch("same.json"));
+	verdict(&r, op, NULL);
+	assert_exit(&r, 0);
+	assert_contains(r.out, "bench: verdict pass: selftest 0 regressions");
+	pb_result_free(&r);
+	text = verdict_text("status", 0);
+	assert_string_equal(text, "\"pass\"");
+	free(text);
+}
+
+/* A suite whose guest crashed (make bench: SUITE=failed): "failed", exit 1, the regression still said. */
+static void failed_run_is_not_a_regression(void **state)
+{
+	char op[4200], *text;
+	struct pb_result r;
+
+	(void)state;
+	pb_collect(NULL, "slow.json", "baseline=" CMP "before.txt", "patched=" CMP "after.txt", NULL);
+	snprintf(op, sizeof(op), "selftest=%s", scratch("slow.json"));
+	verdict(&r, "crashed=failed", op);
+	assert_exit(&r, 1);
+	assert_contains(r.out, "bench: verdict failed: crashed failed; selftest 1 regressions");
+	pb_result_free(&r);
+	text = verdict_text("status", 0);
+	assert_string_equal(text, "\"failed\"");
+	free(text);
+	text = verdict_text("status", 1);
+	assert_string_equal(text, "\"failed\"");
+	free(text);
+
+	verdict(&r, "missing=/nonexistent/missing.json", NULL);
+	assert_exit(&r, 1);
+	assert_contains(r.err, "missing: /nonexistent/missing.json cannot be read");
+	pb_result_free(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(planted_regression_fails_with_3),
+		cmocka_unit_test(no_regression_passes),
+		cmocka_unit_test(failed_run_is_not_a_regression),
+	};
+
+	return cmocka_run_group_tests_name("bench-verdict", tests, scratch_make, scratch_remove);
+}
