@@ -2,7 +2,8 @@
 /*
  * pb inputs [--series DIR] [--kconfig FILE] SUITE: the hashes of the
  * repository's inputs a result of SUITE is made from (inputs.h), as the
- * K=V lines of a result's meta (bench/collect/meta.sh records them).
+ * K=V lines of a result's meta (bench/collect/meta.sh records them; the
+ * series it records as the patched tree says, "series").
  */
 #include <stdio.h>
 
@@ -13,7 +14,7 @@
 
 static int inputs(int argc, char **argv)
 {
-	const char *series = "kernel/patches", *kconfig = NULL;
+	const char *series = NULL, *kconfig = NULL;
 	static struct suites all;
 	const struct suite *s;
 	struct args args;
@@ -38,10 +39,12 @@ static int inputs(int argc, char **argv)
 		suites_free(&all);
 		return 1;
 	}
-	in = inputs_of(s->dir, series, kconfig);
+	in = inputs_of(s->dir, series ? series : "kernel/patches", kconfig);
 	suites_free(&all);
 	if (!in)
 		return 1;
+	if (series)
+		printf("series=%s\n", json_string_value(json_object_get(in, "series")));
 	for (const char *const *k = inputs_keys; *k; k++)
 		printf("%s=%s\n", *k, json_string_value(json_object_get(in, *k)));
 	json_decref(in);
@@ -57,11 +60,12 @@ static const struct option options[] = {
 const struct pb_cmd cmd_inputs = {
 	.name = "inputs",
 	.run = inputs,
-	.summary = "hashes of the series, config fragments, suite files and harness a result is made from",
+	.summary = "hashes of the config fragments, suite files and harness (and series) a result is made from",
 	.usage = "pb inputs [--series DIR] [--kconfig FILE] SUITE",
-	.details = "Prints inputs_series, inputs_config, suite_files and inputs_harness as K=V\n"
-		   "lines, hashed as make report hashes today's to judge a result stale.\n"
-		   "  --series DIR   the series (default kernel/patches)\n"
+	.details = "Prints inputs_config, suite_files and inputs_harness as K=V lines, hashed\n"
+		   "as make report hashes today's to judge a result stale; with --series, the\n"
+		   "series' hash too (series=, as kernel/tree.sh hashes it).\n"
+		   "  --series DIR   print the hash of this series too\n"
 		   "  --kconfig FILE a fragment of the user's on top of kernel/config/ (KCONFIG)\n"
 		   "Run from the repository's top. exit status: 1 no such suite or an unreadable input\n",
 	.options = options,

@@ -6,12 +6,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "build/keyed.h"
+#include "lib/sha256.h"
 
-const char *const inputs_keys[] = { "inputs_series", "inputs_config", "suite_files",
-				    "inputs_harness", NULL };
+const char *const inputs_keys[] = { "inputs_config", "suite_files", "inputs_harness", NULL };
 
 static int hash_paths(json_t *paths, char hex[17])
 {
@@ -21,27 +23,39 @@ static int hash_paths(json_t *paths, char hex[17])
 	return status;
 }
 
-/* The *.patch files of @dir, by name: the series as kernel/tree.sh applies it. */
+/* The *.patch files of @dir in name order, as kernel/tree.sh hashes the series it applies. */
 static int series_hash(const char *dir, char hex[17])
 {
 	struct dirent **names;
-	json_t *paths = json_array();
-	int n = scandir(dir, &names, NULL, alphasort);
+	struct sha256 sha;
+	int n = scandir(dir, &names, NULL, alphasort), status = 0;
 
 	if (n < 0) {
 		perror(dir);
-		json_decref(paths);
 		return -1;
 	}
+	sha256_init(&sha);
 	for (int i = 0; i < n; i++) {
-		size_t len = strlen(names[i]->d_name);
+		size_t len = strlen(names[i]->d_name), got;
+		char path[8400], buf[65536];
+		FILE *f;
 
-		if (len > 6 && !strcmp(names[i]->d_name + len - 6, ".patch"))
-			json_array_append_new(paths, json_sprintf("%s/%s", dir, names[i]->d_name));
+		if (!status && len > 6 && !strcmp(names[i]->d_name + len - 6, ".patch")) {
+			snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
+			if (!(f = fopen(path, "rb"))) {
+				perror(path);
+				status = -1;
+			} else {
+				while ((got = fread(buf, 1, sizeof(buf), f)) > 0)
+					sha256_update(&sha, buf, got);
+				fclose(f);
+			}
+		}
 		free(names[i]);
 	}
 	free(names);
-	return hash_paths(paths, hex);
+	sha256_hex(&sha, hex, 16);
+	return status;
 }
 
 /* Every regular file under @dir/@rel (@rel "" the folder itself) as "REL:HASH8" words into @words. */
@@ -101,7 +115,7 @@ static json_t *joined(json_t *words)
 	return out;
 }
 
-json_t *inputs_of(const char *suite_dir, const char *series_dir, const char *kconfig)
+static json_t *inputs_here(const char *suite_dir, const char *series_dir, const char *kconfig)
 {
 	static const char *const harness[] = { INPUTS_HARNESS };
 	char series[17], config[17], code[17];
@@ -114,11 +128,75 @@ json_t *inputs_of(const char *suite_dir, const char *series_dir, const char *kco
 				: json_pack("[s,s]", "kernel/config", "kernel/config/versions"),
 			config) &&
 	    !suite_words(suite_dir, "", words) && !hash_paths(json_incref(paths), code))
-		out = json_pack("{s:s, s:s, s:o, s:s}", "inputs_series", series, "inputs_config", config,
+		out = json_pack("{s:s, s:s, s:o, s:s}", "series", series, "inputs_config", config,
 				"suite_files", joined(words), "inputs_harness", code);
 	json_decref(words);
 	json_decref(paths);
 	return out;
+}
+
+/* Into $PB_INPUTS_ROOT when it is set: the descriptor to go back by, AT_FDCWD when not set; -2 on failure. */
+static int to_top(void)
+{
+	const char *top = getenv("PB_INPUTS_ROOT");
+	int here;
+
+	if (!top || !*top)
+		return AT_FDCWD;
+	if ((here = open(".", O_RDONLY | O_DIRECTORY)) < 0 || chdir(top)) {
+		perror(top);
+		if (here >= 0)
+			close(here);
+		return -2;
+	}
+	return here;
+}
+
+/* Back from to_top(); -1, said why, on failure. */
+static int back(int here)
+{
+	int status = 0;
+
+	if (here == AT_FDCWD)
+		return 0;
+	if (fchdir(here)) {
+		perror("pb: back from PB_INPUTS_ROOT");
+		status = -1;
+	}
+	close(here);
+	return status;
+}
+
+json_t *inputs_of(const char *suite_dir, const char *series_dir, const char *kconfig)
+{
+	int here = to_top();
+	json_t *out;
+
+	if (here == -2)
+		return NULL;
+	out = inputs_here(suite_dir, series_dir, kconfig);
+	if (back(here)) {
+		json_decref(out);
+		out = NULL;
+	}
+	return out;
+}
+
+const char *inputs_today_series(void)
+{
+	static char hex[17];
+	static int done;
+	int here, bad;
+
+	if (!done) {
+		done = 1;
+		if ((here = to_top()) == -2)
+			return NULL;
+		bad = series_hash("kernel/patches", hex);
+		if (back(here) || bad)
+			*hex = '\0';
+	}
+	return *hex ? hex : NULL;
 }
 
 /* Is the word @w ("PATH:HASH") in @list, or (@path_only) a word of its path? */
