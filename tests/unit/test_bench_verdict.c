@@ -42,21 +42,33 @@ static void verdict(struct pb_result *r, const char *first, const char *second)
 	pb_run(r, "bench-verdict", "--out", out, first, second, NULL);
 }
 
-static void planted_regression_fails_with_3(void **state)
+/*
+ * pb bench-verdict of a result with before.txt on baseline and @patched on
+ * patched: it exits @status, prints @line and the file says @want.
+ */
+static void judge_planted(const char *patched, int status, const char *line, const char *want)
 {
 	char op[4200], *text;
 	struct pb_result r;
 
-	(void)state;
-	pb_collect(NULL, "slow.json", "baseline=" CMP "before.txt", "patched=" CMP "after.txt", NULL);
-	snprintf(op, sizeof(op), "selftest=%s", scratch("slow.json"));
+	pb_collect(NULL, "r.json", "baseline=" CMP "before.txt", patched, NULL);
+	snprintf(op, sizeof(op), "selftest=%s", scratch("r.json"));
 	verdict(&r, op, NULL);
-	assert_exit(&r, 3);
-	assert_contains(r.out, "bench: verdict regression: selftest 1 regressions, 0 accepted");
+	assert_exit(&r, status);
+	assert_contains(r.out, line);
 	pb_result_free(&r);
 	text = verdict_text("status", 0);
-	assert_string_equal(text, "\"regression\"");
+	assert_string_equal(text, want);
 	free(text);
+}
+
+static void planted_regression_fails_with_3(void **state)
+{
+	char *text;
+
+	(void)state;
+	judge_planted("patched=" CMP "after.txt", 3,
+		      "bench: verdict regression: selftest 1 regressions, 0 accepted", "\"regression\"");
 	text = verdict_text("regressions", 1);
 	assert_contains(text, "x=1: 1.1");
 	free(text);
@@ -64,19 +76,9 @@ static void planted_regression_fails_with_3(void **state)
 
 static void no_regression_passes(void **state)
 {
-	char op[4200], *text;
-	struct pb_result r;
-
 	(void)state;
-	pb_collect(NULL, "same.json", "baseline=" CMP "before.txt", "patched=" CMP "before.txt", NULL);
-	snprintf(op, sizeof(op), "selftest=%s", scratch("same.json"));
-	verdict(&r, op, NULL);
-	assert_exit(&r, 0);
-	assert_contains(r.out, "bench: verdict pass: selftest 0 regressions");
-	pb_result_free(&r);
-	text = verdict_text("status", 0);
-	assert_string_equal(text, "\"pass\"");
-	free(text);
+	judge_planted("patched=" CMP "before.txt", 0, "bench: verdict pass: selftest 0 regressions",
+		      "\"pass\"");
 }
 
 /* A suite whose guest crashed (make bench: SUITE=failed): "failed", exit 1, the regression still said. */
