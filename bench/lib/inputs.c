@@ -2,6 +2,7 @@
 /* The inputs a result is made from, hashed (inputs.h). */
 #include "lib/inputs.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,6 +90,71 @@ static int suite_words(const char *dir, const char *rel, json_t *words)
 	return status;
 }
 
+/* Does @name stand as a word (not part of a longer name: letters, digits, '_', '-') in @path? */
+static int names(const char *path, const char *name)
+{
+	char line[4096];
+	size_t n = strlen(name);
+	FILE *f = fopen(path, "r");
+	int found = 0;
+
+	if (!f)
+		return 0;
+	while (!found && fgets(line, sizeof(line), f))
+		for (const char *p = strstr(line, name); p && !found; p = strstr(p + 1, name))
+			found = (p == line || !(isalnum((unsigned char)p[-1]) || strchr("_-", p[-1]))) &&
+				!(isalnum((unsigned char)p[n]) || (p[n] && strchr("_-", p[n])));
+	fclose(f);
+	return found;
+}
+
+/*
+ * The components (components/NAME/) the suite in @suite_dir uses: named in
+ * its manifest (needs' "module:NAME"), its build.json ("uses") or its guest
+ * script, and those their build.json names in turn; their files' words
+ * ("components/NAME/FILE:HASH") into @words.
+ */
+static int component_words(const char *suite_dir, json_t *words)
+{
+	static const char *const files[] = { "suite.json", "build.json", "guest" };
+	struct dirent **list;
+	int n = scandir("components", &list, NULL, alphasort), status = 0;
+	char *used;
+
+	if (n < 0)
+		return 0;	/* a tree without shared components */
+	used = calloc((size_t)n, 1);
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int i = 0; i < n; i++) {
+			char path[8400];
+
+			if (used[i] || list[i]->d_name[0] == '.')
+				continue;
+			for (size_t f = 0; f < sizeof(files) / sizeof(files[0]) && !used[i]; f++) {
+				snprintf(path, sizeof(path), "%s/%s", suite_dir, files[f]);
+				used[i] = names(path, list[i]->d_name);
+			}
+			for (int j = 0; j < n && !used[i]; j++) {
+				snprintf(path, sizeof(path), "components/%s/build.json", list[j]->d_name);
+				used[i] = used[j] && names(path, list[i]->d_name);
+			}
+			changed |= used[i];
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		char rel[300];
+
+		snprintf(rel, sizeof(rel), "components/%s", list[i]->d_name);
+		if (used[i] && !status)
+			status = suite_words(".", rel, words);
+		free(list[i]);
+	}
+	free(list);
+	free(used);
+	return status;
+}
+
 static int words_cmp(const void *a, const void *b)
 {
 	return strcmp(json_string_value(*(json_t *const *)a), json_string_value(*(json_t *const *)b));
@@ -127,7 +193,8 @@ static json_t *inputs_here(const char *suite_dir, const char *series_dir, const 
 	    !hash_paths(kconfig ? json_pack("[s,s,s]", "kernel/config", "kernel/config/versions", kconfig)
 				: json_pack("[s,s]", "kernel/config", "kernel/config/versions"),
 			config) &&
-	    !suite_words(suite_dir, "", words) && !hash_paths(json_incref(paths), code))
+	    !suite_words(suite_dir, "", words) && !component_words(suite_dir, words) &&
+	    !hash_paths(json_incref(paths), code))
 		out = json_pack("{s:s, s:s, s:o, s:s}", "series", series, "inputs_config", config,
 				"suite_files", joined(words), "inputs_harness", code);
 	json_decref(words);

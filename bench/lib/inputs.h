@@ -9,8 +9,12 @@
  *   inputs_config   the config fragments, kernel/config/ (with KCONFIG's
  *                   file when one is given: a pair's; make report, which
  *                   judges this repository's results, takes none)
- *   suite_files     the suite's own folder, every file under it, as
- *                   "PATH:HASH" words (PATH under the folder), sorted
+ *   suite_files     the suite's own folder, every file under it, and
+ *                   the components it uses (components/NAME/: named in
+ *                   its suite.json, build.json or guest script, or by a
+ *                   used component's build.json), every file of theirs,
+ *                   as "PATH:HASH" words (PATH under the suite's folder,
+ *                   or components/NAME/FILE), sorted
  *   inputs_harness  the harness code that measures (INPUTS_HARNESS)
  * pb inputs prints the last three (inputs_keys). Their hashes are
  * keyed_hash()'s (16 hex digits; 8 per suite file); paths count as given,
@@ -23,7 +27,8 @@
 #include <jansson.h>
 
 /* The harness files and folders (their files) whose change makes every result stale. */
-#define INPUTS_HARNESS "bench/collect", "bench/lib/guest.sh", "bench/lib/caps.sh", "vm"
+#define INPUTS_HARNESS "bench/collect", "bench/lib/guest.sh", "bench/lib/caps.sh", "vm", \
+	"vm/guest", "vm/guest/lib"
 
 /* The meta keys pb inputs prints, in its order (the series is meta.sh's own). */
 extern const char *const inputs_keys[];

@@ -5,7 +5,8 @@
  * repository's shape (PB_INPUTS_ROOT): a result recording that tree's
  * inputs (pb inputs, as bench/collect/meta.sh records them) is current;
  * then each input in turn -- the series, a config fragment, a file of the
- * suite's folder -- changes, and pb report marks the result stale naming
+ * suite's folder or of a component it uses (its guest script runs helper,
+ * which uses lib), the harness -- changes, and pb report marks the result stale naming
  * it, in its section and in the headline; put back, current again. A
  * result that records no inputs reads "inputs not recorded"; one that
  * records only its series (results from before the others were) is
@@ -26,7 +27,8 @@
 
 static const char *const tree_dirs[] = { "tree", "tree/kernel", "tree/kernel/patches",
 	"tree/kernel/config", "tree/kernel/config/versions", "tree/bench", "tree/bench/collect",
-	"tree/bench/lib", "tree/vm", "tree/suites", "tree/suites/selftest" };
+	"tree/bench/lib", "tree/vm", "tree/vm/guest", "tree/vm/guest/lib", "tree/suites", "tree/suites/selftest", "tree/components",
+	"tree/components/helper", "tree/components/lib", "tree/components/other" };
 
 static const char *const tree_files[][2] = {
 	{ "tree/kernel/patches/0001-a.patch", "the series\n" },
@@ -36,7 +38,13 @@ static const char *const tree_files[][2] = {
 	{ "tree/bench/lib/guest.sh", "# guest\n" },
 	{ "tree/bench/lib/caps.sh", "# caps\n" },
 	{ "tree/vm/qemu.c", "/* qemu */\n" },
-	{ "tree/suites/selftest/guest", "#!/bin/sh\n" },
+	{ "tree/vm/guest/init", "#!/bin/sh\n" },
+	{ "tree/vm/guest/lib/points.sh", "# points\n" },
+	{ "tree/suites/selftest/guest", "#!/bin/sh\nhelper --fast\n" },
+	{ "tree/components/helper/build.json", "{ \"programs\": [{ \"name\": \"helper\", \"uses\": [\"lib\"] }] }\n" },
+	{ "tree/components/helper/helper.c", "int main(void) { return 0; }\n" },
+	{ "tree/components/lib/lib.c", "int lib;\n" },
+	{ "tree/components/other/other.c", "int other;\n" },
 };
 
 static int make_tree(void **state)
@@ -71,7 +79,10 @@ static void result_of_today(void)
 
 	pb_run(&r, "inputs", "--series", "kernel/patches", "selftest", NULL);
 	assert_exit(&r, 0);
-	assert_contains(r.out, "suite_files=guest:");
+	assert_contains(r.out, " guest:");
+	assert_contains(r.out, "suite_files=components/helper/build.json:");
+	assert_contains(r.out, " components/lib/lib.c:");
+	assert_null(strstr(r.out, "components/other"));
 	write_text(scratch("meta.txt"), r.out);
 	pb_result_free(&r);
 	snprintf(meta, sizeof(meta), "%s", scratch("meta.txt"));
@@ -125,8 +136,21 @@ static void stale_by_each_input(void **state)
 	assert_current();
 	stale_by("tree/kernel/patches/0001-a.patch", "another series\n", "series");
 	stale_by("tree/kernel/config/bench.config", "CONFIG_MCTP=m\n", "config fragments");
-	stale_by("tree/suites/selftest/guest", "#!/bin/sh\nexit 0\n", "suite files (guest)");
+	stale_by("tree/suites/selftest/guest", "#!/bin/sh\nhelper --slow\n", "suite files (guest)");
+	stale_by("tree/components/helper/helper.c", "int main(void) { return 1; }\n",
+		 "suite files (components/helper/helper.c)");
+	stale_by("tree/components/lib/lib.c", "int lib = 1;\n", "suite files (components/lib/lib.c)");
 	stale_by("tree/vm/qemu.c", "/* another qemu */\n", "harness code");
+	stale_by("tree/vm/guest/lib/points.sh", "# other points\n", "harness code");
+}
+
+/* A component the suite does not use changes: still current. */
+static void unused_component_not_an_input(void **state)
+{
+	(void)state;
+	result_of_today();
+	write_text(scratch("tree/components/other/other.c"), "int other = 2;\n");
+	assert_current();
 }
 
 /* A suite file added since: named too. */
@@ -172,6 +196,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(stale_by_each_input),
 		cmocka_unit_test(new_suite_file_named),
+		cmocka_unit_test(unused_component_not_an_input),
 		cmocka_unit_test(unrecorded_inputs_said),
 	};
 
