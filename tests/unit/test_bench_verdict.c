@@ -4,7 +4,8 @@
  * (tests/fixtures/compare/): after.txt's x=1 is 10 % slower than
  * before.txt's. A result with that regression gives the verdict file
  * status "regression" naming the point and exit 3; the same samples on
- * both kernels pass, exit 0; a suite that failed to run gives "failed",
+ * both kernels pass, exit 0, and so does a slowdown a target of the
+ * suite's manifest allows; a suite that failed to run gives "failed",
  * exit 1, whatever the others found.
  */
 #include <jansson.h>
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <cmocka.h>
 
 #include "pb_run.h"
@@ -81,6 +83,41 @@ static void no_regression_passes(void **state)
 		      "\"pass\"");
 }
 
+/*
+ * A "ratio" target of the suite's manifest that keeps x=1 and allows its
+ * 10 % accepts the slowdown (said in the file); one whose 2 % does not
+ * (tests/fixtures/targets/), or a target of another point, leaves it a
+ * regression.
+ */
+static void target_accepts_a_slowdown(void **state)
+{
+	char *text;
+
+	(void)state;
+	mkdir(scratch("suites"), 0755);
+	mkdir(scratch("suites/selftest"), 0755);
+	write_text(scratch("suites/selftest/suite.json"),
+		   "{ \"description\": \"planted\", \"order\": 10, \"params\": \"x\", "
+		   "\"runner\": \"/bin/true\", \"targets\": ["
+		   "{ \"title\": \"x=2 alike\", \"metric\": \"ratio\", \"points\": [\"x=2\"], \"bound\": 0.5 },"
+		   "{ \"title\": \"x=1 within 15 %\", \"metric\": \"ratio\", \"points\": [\"x=1\"], "
+		   "\"bound\": 0.15 }] }\n");
+	assert_int_equal(setenv("PB_SUITES_BUILTIN", "", 1), 0);
+	assert_int_equal(setenv("SUITES_DIR", scratch("suites"), 1), 0);
+	judge_planted("patched=" CMP "after.txt", 0, "bench: verdict pass: selftest 0 regressions, 1 accepted",
+		      "\"pass\"");
+	text = verdict_text("accepted", 1);
+	assert_contains(text, "x=1: 1.1");
+	assert_contains(text, "within a target's bound 0.15");
+	free(text);
+
+	assert_int_equal(setenv("SUITES_DIR", FIXTURES "/targets/suites", 1), 0);
+	judge_planted("patched=" CMP "after.txt", 3, "bench: verdict regression: selftest 1 regressions, "
+		      "0 accepted", "\"regression\"");
+	unsetenv("SUITES_DIR");
+	unsetenv("PB_SUITES_BUILTIN");
+}
+
 /* A suite whose guest crashed (make bench: SUITE=failed): "failed", exit 1, the regression still said. */
 static void failed_run_is_not_a_regression(void **state)
 {
@@ -112,6 +149,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(planted_regression_fails_with_3),
 		cmocka_unit_test(no_regression_passes),
+		cmocka_unit_test(target_accepts_a_slowdown),
 		cmocka_unit_test(failed_run_is_not_a_regression),
 	};
 
