@@ -748,10 +748,12 @@ history: tools suites-check
 # A=<rev> [B=<rev>]: see bench/compare/compare.sh (it exits 3 on a significant
 # regression, which make reports as its own exit 2). FORCE=1 compares results
 # whose measuring side differs (pb compare --force).
-# Draws plots/compare-SUITE.png too (not committed: .gitignore).
+# Draws plots/compare-SUITE.png too (not committed: .gitignore), or, of
+# results kept elsewhere (RESULTS_DIR: a pair's), RESULTS_DIR/plots/.
 FORCE ?=
 compare: tools suites-check
-	@PB=$(PB) FORCE=$(FORCE) bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" $(PLOTS_OUT)
+	@PB=$(PB) FORCE=$(FORCE) bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" \
+		$(if $(RESULTS_DIR),$(RESULTS_DIR)/plots,$(PLOTS_OUT))
 
 # perf record -g of one suite in a guest of each kernel, then perf report,
 # folded stacks and perf diff under profiles/SUITE/ (bench/collect/profile.sh).
