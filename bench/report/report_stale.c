@@ -94,10 +94,12 @@ void report_stale_headline(FILE *f, json_t *const *newest, int n, const struct s
 			if ((int)report_stale(newest[i], s, why, sizeof(why)) != kind)
 				continue;
 			if (!shown[kind - 1]++)
-				fprintf(f, kind == STALE_STALE ? "**Stale against today's inputs** (not "
-					"current; their sections say which inputs differ):" :
-					"**Inputs not recorded** (results from before they were, not "
-					"shown as current):");
+				fprintf(f, kind == STALE_STALE ? "**Stale against today's inputs** (made "
+					"from another series, config, suite files or harness than today's, "
+					"each section says which; not current until `make bench` remakes "
+					"them):" : "**Inputs not recorded** (results from before they "
+					"recorded what they were made from; not shown as current until "
+					"`make bench` remakes them):");
 			fprintf(f, "%s %s", shown[kind - 1] > 1 ? "," : "", name);
 		}
 		if (shown[kind - 1])

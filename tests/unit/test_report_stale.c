@@ -121,8 +121,9 @@ static void stale_by(const char *file, const char *text, const char *input)
 	md = report();
 	snprintf(want, sizeof(want), "**Stale: made from other inputs than today's: %s.**", input);
 	assert_contains(md, want);
-	assert_contains(md, "**Stale against today's inputs** (not current; their sections say which "
-		       "inputs differ): selftest.");
+	assert_contains(md, "**Stale against today's inputs** (made from another series, config, "
+		       "suite files or harness than today's, each section says which; not current "
+		       "until `make bench` remakes them): selftest.");
 	free(md);
 	write_text(scratch(file), was);
 	free(was);
@@ -179,8 +180,9 @@ static void unrecorded_inputs_said(void **state)
 	md = report();
 	assert_contains(md, "**Inputs not recorded: series, config fragments, suite files, harness "
 		       "code.** This result is from before");
-	assert_contains(md, "**Inputs not recorded** (results from before they were, not shown as "
-		       "current): selftest.");
+	assert_contains(md, "**Inputs not recorded** (results from before they recorded what they "
+		       "were made from; not shown as current until `make bench` remakes them): "
+		       "selftest.");
 	free(md);
 
 	pb_collect(NULL, "r.json", "--meta", "series=0123456789abcdef",
