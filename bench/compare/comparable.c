@@ -66,6 +66,10 @@ json_t *results_differences(json_t *a, const char *kernel_a, json_t *b, const ch
 	add(out, "guest_cpu", "measuring", result_guest_cpu(a), result_guest_cpu(b));
 	for (const char *const *f = measuring; *f; f++)
 		add(out, *f, "measuring", meta(a, *f), meta(b, *f));
+	/* wall clock (KVM) runs on the host's CPU; guest instructions do not depend on it */
+	if (result_accel(a) && result_accel(b) && !strcmp(result_accel(a), "kvm") &&
+	    !strcmp(result_accel(b), "kvm"))
+		add(out, "host_cpu", "measuring", meta(a, "host_cpu"), meta(b, "host_cpu"));
 	add(out, "config", "kernel", of_kernel(a, kernel_a, "config"), of_kernel(b, kernel_b, "config"));
 	add(out, "kernel", "kernel", of_kernel(a, kernel_a, "kernel"), of_kernel(b, kernel_b, "kernel"));
 	for (const char *const *f = kernel_side; *f; f++)

@@ -2,7 +2,8 @@
 /*
  * What differs between how two results were made, field by field of their
  * meta (pb compare). A field of the measuring side (the mode, the unit, the
- * guest's CPU model, vCPUs and memory, QEMU) changes what a figure counts:
+ * guest's CPU model, vCPUs and memory, QEMU; the host's CPU when both ran
+ * under KVM, on the wall clock) changes what a figure counts:
  * results differing there are not judged against each other unless forced.
  * A field of the kernel side (the configs, the compiler, the trees, the
  * series) is what a comparison is for: shown, never refused. The suite's

@@ -248,6 +248,35 @@ static void other_guest_not_comparable(void **state)
 	}
 }
 
+/* Under KVM the host's CPU is measured too: refused by it; under icount it is not compared. */
+static void host_cpu_measures_under_kvm(void **state)
+{
+	static const char *const cpus[] = { "Intel(R) Xeon(R) Processor", "AMD EPYC" };
+	const char *names[] = { "kvm-a.json", "kvm-b.json" };
+	struct pb_result r;
+
+	(void)state;
+	for (int i = 0; i < 2; i++) {
+		json_t *root = json_load_file(CMP "page-pool.json", 0, NULL);
+
+		assert_non_null(root);
+		json_object_set_new(root, "accel", json_string("kvm"));
+		json_object_set_new(root, "unit", json_string("ns"));
+		json_object_set_new(json_object_get(root, "meta"), "host_cpu", json_string(cpus[i]));
+		assert_int_equal(json_dump_file(root, scratch(names[i]), JSON_INDENT(1)), 0);
+		json_decref(root);
+	}
+	compare(&r, 0, "kvm-a.json", "kvm-b.json", 1);
+	assert_contains(r.err, "not comparable: host_cpu Intel(R) Xeon(R) Processor vs AMD EPYC");
+	pb_result_free(&r);
+
+	page_pool_with("icount-amd.json", "host_cpu", "AMD EPYC");
+	pb_run(&r, "compare", CMP "page-pool.json", scratch("icount-amd.json"), NULL);
+	assert_exit(&r, 0);
+	assert_int_equal(occurrences(r.out, "host_cpu"), 0);
+	pb_result_free(&r);
+}
+
 /*
  * Today's results record neither field: their CPU is the pinned default
  * (qemu64 under icount) and their config not recorded; they compare, a
@@ -379,6 +408,7 @@ int main(void)
 		cmocka_unit_test(other_cpu_not_comparable),
 		cmocka_unit_test(unrecorded_guest_still_compares),
 		cmocka_unit_test(other_guest_not_comparable),
+		cmocka_unit_test(host_cpu_measures_under_kvm),
 		cmocka_unit_test(other_config_compared_and_shown),
 		cmocka_unit_test(other_suite_files_warned),
 	};
