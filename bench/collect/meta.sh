@@ -46,8 +46,11 @@ config_hash=$(cat "$fragments" ${KCONFIG:+"$KCONFIG"} | sha256sum | cut -c1-16)
 		kc=$(kernel_config_hash "$k")
 		[ -z "$kc" ] || echo "${k}_config=$kc"
 	done
-	echo "pahole=$(pahole --version 2>/dev/null || echo none)"
-	echo "binutils=$(ld --version 2>/dev/null | head -n 1 || echo none)"
+	# the tools kbuild ran beside the compiler: BTF (pahole) and the linker
+	tool=$(pahole --version 2>/dev/null || true)
+	echo "pahole=${tool:-none}"
+	tool=$(ld --version 2>/dev/null | head -n 1)
+	echo "binutils=${tool:-none}"
 	[ -z "$suite" ] || "$PB" inputs --kconfig "${KCONFIG:-}" "$suite"
 	echo "qemu=$(qemu-system-x86_64 --version | head -n 1)"
 	echo "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
