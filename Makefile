@@ -247,7 +247,8 @@ help:
 	@echo "  make flamegraph  redraw profiles/SUITE/flamegraph-KERNEL.html from the profiles' .folded"
 	@echo "  make trace       trace-cmd function_graph on a suite's hot functions (SUITE=name [FUNCS=f+g])"
 	@echo "  make bisect      SUITE=name UPTO=NNNN: baseline, the series up to patch NNNN, the whole series"
-	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels; exit 3 on regression"
+	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels (FORCE=1: across"
+	@echo "                   a measuring difference); fails on a regression (compare.sh itself exits 3)"
 	@echo "  make history     SUITE=name [FROM=rev] [TO=rev]: the suite across commits, table and plot"
 	@echo "  make report      regenerate plots/*.png, RESULTS.md and HISTORY.md from results/"
 	@echo "                   (DIRTY=1: with the results of HEAD's uncommitted changes)"
@@ -669,12 +670,20 @@ points_or_error = $(if $(filter pb-exit:0,$(lastword $(1))),$(strip $(filter-out
 
 # Each suite by its manifest's runner (bench/collect/run.sh unless it names one): RUNNER SUITE ROUNDS.
 # A partial run (POINTS=) leaves RESULTS.md alone: it is no suite's result.
+# A suite that fails to run or measure does not stop the others; the run
+# ends with pb bench-verdict's line and VERDICT (JSON: "status" failed,
+# regression or pass, and each suite's), and fails when it is not pass.
+VERDICT ?= $(if $(RESULTS_DIR),$(RESULTS_DIR),$(BENCH_OUT))/verdict.json
 bench: setup-bench suites-check kernels modules bpf tools initramfs
-	@points='$(bench_points)'; for s in $(SUITE); do \
+	@points='$(bench_points)' outcomes=''; for s in $(SUITE); do \
 		run=$$($(PB) suites get $$s runner) || exit 1; \
-		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) \
-			TARGET_MDE=$(TARGET_MDE) PB_POINTS="$$points" $$run $$s $(ROUNDS) || exit 1; \
-	done
+		if PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) \
+			TARGET_MDE=$(TARGET_MDE) PB_POINTS="$$points" $$run $$s $(ROUNDS) && \
+			r=$$($(PB) results path $${points:+--partial} $$s) && [ -f "$$r" ]; then \
+			outcomes="$$outcomes $$s=$$r"; \
+		else outcomes="$$outcomes $$s=failed"; fi; \
+	done; mkdir -p "$$(dirname '$(VERDICT)')" $(BENCH_OUT) && $(PB) bench-verdict --out '$(VERDICT)' $$outcomes > $(BENCH_OUT)/verdict.line; \
+	echo $$? > $(BENCH_OUT)/verdict.status
 	@if [ -n '$(bench_points)' ]; then \
 		r=$$($(PB) results path --partial $(SUITE)) && \
 		f=$$($(PB) results newest $(SUITE) 2>/dev/null || \
@@ -682,12 +691,21 @@ bench: setup-bench suites-check kernels modules bpf tools initramfs
 		echo "bench: $(SUITE), points $(bench_points): the partial result $$r (not in RESULTS.md)"; \
 		echo "  its two kernels: $(PB) compare $$r:baseline $$r:patched"; \
 		[ -z "$$f" ] || echo "  against the newest full result: $(PB) compare $$f $$r"; \
-	elif [ -n "$$RESULTS_DIR" ] && [ "$(abspath $(REPORT_OUT))" = "$(CURDIR)" ]; then \
-		echo "bench: results in $$RESULTS_DIR; their report: make report RESULTS_DIR=$$RESULTS_DIR REPORT_OUT=DIR"; \
+	elif [ -n "$$RESULTS_DIR" ] && [ "$(abspath $(REPORT_OUT))" = "$(CURDIR)" ]; then :; \
 	else $(MAKE) --no-print-directory report; fi
 	@[ -n '$(bench_points)' ] || case $$($(PB) results run-id) in *-dirty) \
 		echo "bench: the tree has uncommitted changes: results/$$($(PB) results run-id)/ is left" \
 			"out of RESULTS.md; make report DIRTY=1 REPORT_OUT=DIR shows it";; esac
+	@[ -z "$$RESULTS_DIR" ] || { d=$$(dirname "$$($(PB) results path $(firstword $(SUITE)))") && \
+		echo "bench: this run's results: $$d" && \
+		echo "  next: make compare A=$$d" && \
+		echo "        make report RESULTS_DIR=$$RESULTS_DIR REPORT_OUT=DIR"; }
+	@cat $(BENCH_OUT)/verdict.line; exit $$(cat $(BENCH_OUT)/verdict.status)
+
+# Where make profile, trace and bisect write: profiles/, or for results kept
+# elsewhere (a pair's, suites of one's own) RESULTS_DIR/profiles.
+PROFILES ?= $(if $(RESULTS_DIR),$(RESULTS_DIR)/profiles,profiles)
+export PROFILES
 
 # Which patches a suite's shift comes from (bench/collect/bisect.sh): baseline, the
 # series up to UPTO and the whole series, compared pairwise into
@@ -747,10 +765,15 @@ TO ?=
 history: tools suites-check
 	@PB=$(PB) bench/compare/history.sh "$(SUITE)" "$(FROM)" "$(TO)" $(PLOTS_OUT) $(PLOT_DATA)
 
-# A=<rev> [B=<rev>]: see bench/compare/compare.sh; exits 3 on a significant regression.
-# Draws plots/compare-SUITE.png too (not committed: .gitignore).
+# A=<rev> [B=<rev>]: see bench/compare/compare.sh (it exits 3 on a significant
+# regression, which make reports as its own exit 2). FORCE=1 compares results
+# whose measuring side differs (pb compare --force).
+# Draws plots/compare-SUITE.png too (not committed: .gitignore), or, of
+# results kept elsewhere (RESULTS_DIR: a pair's), RESULTS_DIR/plots/.
+FORCE ?=
 compare: tools suites-check
-	@PB=$(PB) bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" $(PLOTS_OUT)
+	@PB=$(PB) FORCE=$(FORCE) bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" \
+		$(if $(RESULTS_DIR),$(RESULTS_DIR)/plots,$(PLOTS_OUT))
 
 # perf record -g of one suite in a guest of each kernel, then perf report,
 # folded stacks and perf diff under profiles/SUITE/ (bench/collect/profile.sh).
@@ -763,7 +786,7 @@ profile: setup-bench suites-check kernels modules bpf tools initramfs
 # The flame graph pages of the profiles make profile left (SUITE=name, or
 # every suite with one), redrawn from profiles/SUITE/*.folded without a boot.
 flamegraph: tools setup-flamegraph suites-check
-	@PB=$(PB) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) bench/report/flamegraph.sh profiles $(SUITE)
+	@PB=$(PB) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) bench/report/flamegraph.sh $(PROFILES) $(SUITE)
 
 # function_graph (trace-cmd) on one suite's hot functions, per kernel:
 # profiles/SUITE/trace.txt (bench/collect/trace.sh). FUNCS=f+g picks the functions,

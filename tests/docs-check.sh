@@ -3,7 +3,9 @@
 # TARGET` that README.md, docs/*.md or kernel/patches/README.md names in
 # code (a `span` or a block) is a target of the Makefile (make's own
 # database, printed without building anything), every `pb COMMAND` they
-# name is a command of pb (pb help COMMAND's exit status), and every
+# name is a command of pb (pb help COMMAND's exit status), every make
+# VARIABLE= they give make is one the Makefile sets or reads, every
+# repository path they name exists, and every
 # target `make help` names is named in them. Then each check is run on a copy with a planted bad name, and must
 # fail naming it. Host only.
 #   docs-check.sh OUT.tap     (env: PB, MAKE)
@@ -79,6 +81,68 @@ named() {
 	}'
 }
 
+# vars FILE...: "VAR FILE:LINE" for each VAR=value a `make` command line
+# in the code of these Markdown files gives, up to the command's end
+vars() {
+	code_of "$@" | awk -F '\t' '{
+		rest = $2
+		while (match(rest, /(^|[^A-Za-z0-9_.\/-])make +/)) {
+			rest = substr(rest, RSTART + RLENGTH)
+			n = split(rest, word, /[ \t]+/)
+			for (i = 1; i <= n && word[i] !~ /^(;|&&|\|\||\||#|\))/; i++)
+				if (match(word[i], /^[A-Z][A-Z0-9_]*=/))
+					print substr(word[i], 1, RLENGTH - 1), $1
+		}
+	}'
+}
+
+# Paths under kernel/ that are Linux's, not this repository's (a kernel
+# tree's kernel/bpf/helpers.c); one named there that is neither fails.
+LINUX_PATHS="kernel/bpf"
+
+# paths FILE...: "PATH FILE:LINE" for each path under one of the
+# repository's top folders named in the code of these Markdown files
+paths() {
+	tops=$(git ls-files | sed -n 's|/.*||p' | LC_ALL=C sort -u | paste -sd'|')
+	code_of "$@" | awk -F '\t' -v tops="$tops" '{
+		n = split($2, word, /[ \t;,()"'"'"'=<>:]+/)
+		for (i = 1; i <= n; i++) {
+			w = word[i]
+			sub(/^\.\//, "", w)
+			sub(/[.]+$/, "", w)
+			if (w ~ "^(" tops ")/" && w !~ /^build\//)
+				print w, $1
+		}
+	}'
+}
+
+# bad_paths NAMED: each "PATH FILE:LINE" whose PATH does not exist, but
+# for a placeholder (NAME, SUITE, X.Y, *) where its folder does, and
+# Linux's (LINUX_PATHS)
+bad_paths() {
+	while read -r path where; do
+		for l in $LINUX_PATHS; do
+			case $path in "$l" | "$l"/*) continue 2 ;; esac
+		done
+		have=
+		rest=$path
+		while [ -n "$rest" ]; do
+			part=${rest%%/*}
+			[ "$part" != "$rest" ] && rest=${rest#*/} || rest=
+			[ -n "$part" ] || continue
+			if [ -e "$have$part" ]; then
+				have=$have$part/
+				continue
+			fi
+			case $part in
+			*[A-Z][A-Z]* | *'*'* | *'{'* | *'$'* | *X.Y*) ;;
+			*) echo "$path $where" ;;
+			esac
+			break
+		done
+	done < "$1"
+}
+
 # The Makefile's targets, from make's database (-p) with a goal that does
 # not exist, so that nothing is built or run (-q); variables and pattern
 # rules are not targets, nor are files make only considered.
@@ -86,10 +150,25 @@ MAKEFLAGS='' MFLAGS='' "$MAKE" --no-print-directory -pq -f Makefile .pb-docs-che
 	2> /dev/null | awk '/^# Not a target:/ { getline; next }
 		/^[a-z][a-z0-9-]*:([^=]|$)/ { sub(/:.*/, ""); print }' | LC_ALL=C sort -u > "$work/targets"
 
+# and the variables it sets
+MAKEFLAGS='' MFLAGS='' "$MAKE" --no-print-directory -pq -f Makefile .pb-docs-check-no-goal \
+	2> /dev/null | awk '/^# makefile/ { getline
+		if (match($0, /^(export |override )?[A-Za-z_][A-Za-z0-9_]* *(:|[?]|[+]|::)?= /)) {
+			sub(/^(export |override )/, ""); sub(/ .*/, ""); print } }' | LC_ALL=C sort -u > "$work/vars"
+
 # bad_targets NAMED: each "NAME FILE:LINE" of NAMED whose NAME is no target
 bad_targets() {
 	while read -r name where; do
 		grep -qx -- "$name" "$work/targets" || echo "$name $where"
+	done < "$1"
+}
+
+# bad_vars NAMED: each "VAR FILE:LINE" the Makefile neither sets (its
+# database) nor reads ($(VAR))
+bad_vars() {
+	while read -r var where; do
+		grep -qx -- "$var" "$work/vars" || grep -Eq "[$][({]${var}[):}]" Makefile ||
+			echo "$var $where"
 	done < "$1"
 }
 
@@ -142,17 +221,23 @@ fi
 named make $DOCS > "$work/doc-make"
 # shellcheck disable=SC2086
 named pb $DOCS > "$work/doc-pb"
+# shellcheck disable=SC2086
+vars $DOCS > "$work/doc-vars"
+# shellcheck disable=SC2086
+paths $DOCS > "$work/doc-paths"
 MAKEFLAGS='' MFLAGS='' "$MAKE" --no-print-directory -s help > "$work/help.txt" 2>&1 ||
 	result fail "(make-help)" "make help failed: $(tail -n 1 "$work/help.txt")"
 (cd "$work" && named make help.txt) > "$work/help-make"
 
 # Too few names would mean the extraction broke, not that the docs agree.
-for f in doc-make doc-pb help-make; do
+for f in doc-make doc-pb doc-vars doc-paths help-make; do
 	check "found.$f" "too few names in $f" [ "$(cut -d' ' -f1 "$work/$f" | sort -u | wc -l)" -ge 5 ]
 done
 
 one_each bad_targets make-target "$work/doc-make" "not a target of the Makefile"
 one_each bad_commands pb-command "$work/doc-pb" "not a pb command (pb help)"
+one_each bad_vars make-variable "$work/doc-vars" "not a variable the Makefile sets or reads"
+one_each bad_paths path "$work/doc-paths" "no such file in the repository"
 one_each bad_targets help-target "$work/help-make" "make help names a target the Makefile lacks"
 undocumented "$work/help-make" "$work/doc-make" > "$work/undocumented"
 cut -d' ' -f1 "$work/help-make" | LC_ALL=C sort -u | while read -r name; do
@@ -174,7 +259,7 @@ done < "$work/verdicts"
 # target and a command that do not exist, and the docs without test-docs.
 # shellcheck disable=SC2016 # the backquotes are Markdown, planted as text
 sed '1a\
-Run `make no-such-target`, then `build/pb no-such-command`.' README.md > "$work/planted.md"
+Run `make no-such-target`, then `build/pb no-such-command`, `make bench NO_SUCH_VAR=1`, `bench/no-such-file.sh`.' README.md > "$work/planted.md"
 named make "$work/planted.md" > "$work/planted-make"
 named pb "$work/planted.md" > "$work/planted-pb"
 check planted.bad-target "a planted make no-such-target passed" \
@@ -185,6 +270,14 @@ check planted.bad-target-fails "make no-such-target was not refused" \
 bad_commands "$work/planted-pb" > "$work/planted-bad"
 check planted.bad-command-fails "pb no-such-command was not refused" \
 	grep -qx "no-such-command $work/planted.md:2" "$work/planted-bad"
+vars "$work/planted.md" > "$work/planted-vars"
+bad_vars "$work/planted-vars" > "$work/planted-bad"
+check planted.bad-variable-fails "make NO_SUCH_VAR=1 was not refused" \
+	grep -qx "NO_SUCH_VAR $work/planted.md:2" "$work/planted-bad"
+paths "$work/planted.md" > "$work/planted-paths"
+bad_paths "$work/planted-paths" > "$work/planted-bad"
+check planted.bad-path-fails "bench/no-such-file.sh was not refused" \
+	grep -qx "bench/no-such-file.sh $work/planted.md:2" "$work/planted-bad"
 grep -v '^test-docs ' "$work/doc-make" > "$work/planted-docs"
 undocumented "$work/help-make" "$work/planted-docs" > "$work/planted-bad"
 check planted.undocumented-fails "docs without make test-docs passed" \

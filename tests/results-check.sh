@@ -287,11 +287,11 @@ got=$("$PB" json-get "$hw/r-pinned.json" meta.guest_cpu meta.guest_smp meta.gues
 check meta-records-guest "$got" \
 	[ "$got" = "qemu64 1 768 $(sha256sum < kernel/config/bench.config | cut -c1-16) icount " ]
 got=$("$PB" compare "$hw/r-pinned.json" "$hw/r-max.json" 2>&1; echo "exit $?")
-check compare-refuses-other-cpu "$got" has "$got" "not comparable: cpu qemu64 vs max
+check compare-refuses-other-cpu "$got" has "$got" "not comparable: guest_cpu qemu64 vs max (the measuring side differs; --force compares anyway)
 exit 1"
 got=$("$PB" compare "$cmp/r.json:patched" "$hw/r-pinned.json:patched" 2>&1; echo "exit $?")
 check compare-unrecorded-cpu-as-pinned "$got" has "$got" \
-	"config unknown: A records no config_hash; the kernel configs are not compared"
+	"| config_hash | kernel | not recorded | $(sha256sum < kernel/config/bench.config | cut -c1-16) |"
 # The compiler of each kernel, as kbuild recorded it in its .config: one
 # value when both kernels had the same, each named when they differ; none
 # (as in the results made before it was recorded) without a .config.
@@ -307,6 +307,23 @@ cp "$hw/build/baseline/.config" "$hw/build/patched/.config"
 got=$(PB_CACHE=$hw PB=$PB bench/collect/meta.sh "$hw/meta-cc.txt" icount 2 "$c3" \
 	"$hw/hw-pinned.json" 2>&1 && grep '^compiler=' "$hw/meta-cc.txt")
 check meta-records-compiler "$got" [ "$got" = "compiler=gcc (Debian 12.2.0-14) 12.2.0" ]
+# Each kernel's effective .config, pahole and binutils, and the suite's
+# inputs (pb inputs) when a suite is named; KCONFIG's file in config_hash.
+got=$(PB_CACHE=$hw PB=$PB bench/collect/meta.sh "$hw/meta-id.txt" icount 2 "$c3" \
+	"$hw/hw-pinned.json" page-pool 2>&1 && grep -c -e '^baseline_config=' -e '^patched_config=' \
+	-e '^pahole=' -e '^binutils=' -e '^inputs_config=' -e '^suite_files=' \
+	-e '^inputs_harness=' "$hw/meta-id.txt")
+check meta-records-build-identity "$got of 7 lines" [ "$got" = 7 ]
+got=$(grep -c "^baseline_config=$(sha256sum < "$hw/build/baseline/.config" | cut -c1-16)\$" "$hw/meta-id.txt")
+check meta-records-effective-config "$got" [ "$got" = 1 ]
+# make report hashes today's series as kernel/tree.sh does (what meta.sh records)
+got=$("$PB" inputs --series kernel/patches page-pool 2>&1 | sed -n 's/^series=//p')
+check inputs-series-as-tree-sh "$got" [ "$got" = "$(cat kernel/patches/*.patch | sha256sum | cut -c1-16)" ]
+echo CONFIG_MCTP=y > "$hw/kconfig"
+got=$(KCONFIG=$hw/kconfig PB_CACHE=$hw PB=$PB bench/collect/meta.sh "$hw/meta-kc.txt" icount 2 "$c3" \
+	"$hw/hw-pinned.json" 2>&1 && grep '^config_hash=' "$hw/meta-kc.txt")
+check meta-config-hash-holds-kconfig "$got" \
+	[ "$got" = "config_hash=$(cat kernel/config/bench.config "$hw/kconfig" | sha256sum | cut -c1-16)" ]
 got=$(PB_CACHE=$hw PB=$PB bench/collect/meta.sh "$hw/meta-tcg.txt" tcg 2 "$c3" \
 	"$hw/hw-pinned.json" 2>&1; echo "exit $?")
 check meta-refuses-other-accel "$got" has "$got" "says the guest ran under icount, not tcg

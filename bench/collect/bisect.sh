@@ -6,10 +6,10 @@
 # against baseline and of the rest against the first part. Halve the range
 # and run again to narrow it down, as with git bisect.
 #   bisect.sh SUITE UPTO ROUNDS SERIES_DIR   (env: PB, INITRAMFS, ACCEL, PB_CACHE,
-#                                               BENCH_OUT, BUDGET, TARGET_MDE)
+#                                               BENCH_OUT, BUDGET, TARGET_MDE, PROFILES)
 set -eu
 suite=$1 upto=$2 rounds=$3 series=$4
-json=$BENCH_OUT/bisect/$suite-$upto.json out=profiles/$suite/bisect-$upto.txt
+json=$BENCH_OUT/bisect/$suite-$upto.json out=${PROFILES:-profiles}/$suite/bisect-$upto.txt
 KERNELS="baseline bisect patched" RESULT=$json BENCH_OUT=$BENCH_OUT/bisect \
 	bench/collect/run.sh "$suite" "$rounds"
 mkdir -p "$(dirname "$out")"

@@ -34,6 +34,6 @@ for c in plain cma; do
 	inputs="$inputs $dir/memory.txt"
 done
 mkdir -p "$(dirname "$result")"
-bench/collect/meta.sh "$work/meta.txt" "$accel_used" 1 "$run_id" "$dir/hw.json"
+bench/collect/meta.sh "$work/meta.txt" "$accel_used" 1 "$run_id" "$dir/hw.json" crash-memory
 # shellcheck disable=SC2086
 "$PB" records-collect --tag PB-MEM --suite crash-memory --kind memory --out "$result" --meta-file "$work/meta.txt" $inputs

@@ -31,6 +31,13 @@ kernel_cc() {
 	sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"$/\1/p' "$(kbuild_dir "$1")/.config" 2>/dev/null || true
 }
 
+# kernel_config_hash VARIANT: the hash of its effective .config (16 hex
+# digits of sha256sum); nothing without one
+kernel_config_hash() {
+	kch=${PB_KBUILD:-$PB_CACHE/build}/$1/.config
+	[ ! -f "$kch" ] || sha256sum < "$kch" | cut -c1-16
+}
+
 # kernels_cc: the compiler of the benchmarked kernels, named per kernel when
 # they differ; nothing unless both recorded it
 kernels_cc() {

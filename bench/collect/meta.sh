@@ -1,16 +1,21 @@
 #!/bin/sh
 # What every result records about how it was made, as K=V lines for the
-# collectors' --meta-file:  meta.sh FILE ACCEL ROUNDS RUN_ID HW   (env: PB, PB_CACHE)
+# collectors' --meta-file:  meta.sh FILE ACCEL ROUNDS RUN_ID HW [SUITE]
+# (env: PB, PB_CACHE, KCONFIG)
 # RUN_ID is the run id taken when the run started (pb results run-id), the
 # one its result is filed under: the tree may change while a run goes on.
 # HW is what a boot of the run booted as (pb vm --hw, DIR/hw.json of
 # bench/lib/guest.sh): the guest's CPU model, vCPUs and memory. config_hash
 # is that of the config fragments the benchmarked kernels are built from
-# (kernel/build.sh: bench.config for baseline, patched, selfcheck and bisect),
-# hashed as sha256sum does, its first 16 hex digits.
+# (kernel/build.sh: bench.config for baseline, patched, selfcheck and bisect,
+# and KCONFIG's file on top when one is given), hashed as sha256sum does,
+# its first 16 hex digits; KERNEL_config that of each kernel's effective
+# .config. With SUITE, the hashes of the repository's inputs its result is
+# made from (pb inputs), which make report compares with today's.
 set -eu
 out=$1 accel=$2 rounds=$3 commit=${4:?meta.sh: RUN_ID, as pb results run-id gave it}
 hw=${5:?meta.sh: HW, the hw.json of a boot of the run (pb vm --hw)}
+suite=${6:-}
 PB=${PB:-build/pb}
 fragments=$(cd "$(dirname "$0")/../../kernel/config" && pwd)/bench.config
 guest_accel=$("$PB" json-get "$hw" accel)
@@ -19,7 +24,7 @@ guest_accel=$("$PB" json-get "$hw" accel)
 guest_cpu=$("$PB" json-get "$hw" cpu)
 guest_smp=$("$PB" json-get "$hw" smp)
 guest_mem_mb=$("$PB" json-get "$hw" mem_mb)
-config_hash=$(sha256sum < "$fragments" | cut -c1-16)
+config_hash=$(cat "$fragments" ${KCONFIG:+"$KCONFIG"} | sha256sum | cut -c1-16)
 # shellcheck source=bench/collect/kernel_id.sh
 . "$(dirname "$0")/kernel_id.sh"
 {
@@ -37,6 +42,16 @@ config_hash=$(sha256sum < "$fragments" | cut -c1-16)
 	# results from before the compiler was recorded have no such line
 	cc=$(kernels_cc)
 	[ -z "$cc" ] || echo "compiler=$cc"
+	for k in baseline patched; do
+		kc=$(kernel_config_hash "$k")
+		[ -z "$kc" ] || echo "${k}_config=$kc"
+	done
+	# the tools kbuild ran beside the compiler: BTF (pahole) and the linker
+	tool=$(pahole --version 2>/dev/null || true)
+	echo "pahole=${tool:-none}"
+	tool=$(ld --version 2>/dev/null | head -n 1)
+	echo "binutils=${tool:-none}"
+	[ -z "$suite" ] || "$PB" inputs --kconfig "${KCONFIG:-}" "$suite"
 	echo "qemu=$(qemu-system-x86_64 --version | head -n 1)"
 	echo "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 	echo "rounds=$rounds"

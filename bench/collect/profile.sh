@@ -10,12 +10,13 @@
 # shows beside the diff.
 # The raw perf.data, perf script output and build-id cache stay in
 # build/profile/SUITE/.
-#   profile.sh SUITE     (env: PB, INITRAMFS, ACCEL, PB_CACHE, FLAMEGRAPH_TEMPLATE)
+#   profile.sh SUITE     (env: PB, INITRAMFS, ACCEL, PB_CACHE, FLAMEGRAPH_TEMPLATE,
+#                         PROFILES: instead of profiles/, a pair's)
 set -eu
 . bench/lib/guest.sh
 . bench/collect/tool_guest.sh
 suite=$1
-raw=build/profile/$suite out=profiles/$suite
+raw=build/profile/$suite out=${PROFILES:-profiles}/$suite
 rm -rf "$raw" && mkdir -p "$raw/home" "$out"
 need_host_tool profile perf linux-perf || exit 1
 run=$("$PB" results run-id)
@@ -35,6 +36,6 @@ HOME=$(pwd)/$raw/home perf diff "$raw/baseline/perf.data" "$raw/patched/perf.dat
 	> "$out/diff.txt.tmp" 2> "$raw/diff.err" ||
 	{ cat "$raw/diff.err" >&2; rm -f "$out/diff.txt.tmp"; exit 1; }
 mv "$out/diff.txt.tmp" "$out/diff.txt"
-PB=$PB bench/report/flamegraph.sh profiles "$suite" > /dev/null
+PB=$PB bench/report/flamegraph.sh "${PROFILES:-profiles}" "$suite" > /dev/null
 PB=$PB bench/collect/made_for.sh "$out/profile.made-for.json" profile "$run"
 echo "profile: $out/{baseline,patched}.report.txt, .folded, diff.txt, flamegraph-{baseline,patched}.html, profile.made-for.json"

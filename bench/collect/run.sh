@@ -100,7 +100,7 @@ tcg) unit="ns (TCG wall clock: noisy)" ;;
 *) unit="ns" ;;
 esac
 mkdir -p "$(dirname "$result")"
-bench/collect/meta.sh "$work/meta.txt" "$accel_used" "$r" "$run_id" "$hw"
+bench/collect/meta.sh "$work/meta.txt" "$accel_used" "$r" "$run_id" "$hw" "$suite"
 # shellcheck disable=SC2086
 "$PB" bench-collect --suite "$suite" --unit "$unit" --accel "$accel_used" \
 	--out "$result" --meta-file "$work/meta.txt" ${points:+--points "$points" --meta "points=$points"} \

@@ -7,12 +7,12 @@
 # guest's clock (icount: guest instructions), and trace.made-for.json: the
 # run and series it was made for (bench/collect/made_for.sh), which
 # RESULTS.md shows beside it. The raw reports stay in build/trace/SUITE/.
-#   trace.sh SUITE FUNCS [ARGS]   (env: PB, INITRAMFS, ACCEL, PB_CACHE)
+#   trace.sh SUITE FUNCS [ARGS]   (env: PB, INITRAMFS, ACCEL, PB_CACHE, PROFILES)
 set -eu
 . bench/lib/guest.sh
 . bench/collect/tool_guest.sh
 suite=$1 funcs=$2 args=${3:-}
-raw=build/trace/$suite out=profiles/$suite
+raw=build/trace/$suite out=${PROFILES:-profiles}/$suite
 rm -rf "$raw" && mkdir -p "$raw" "$out"
 need_host_tool trace trace-cmd trace-cmd || exit 1
 run=$("$PB" results run-id)

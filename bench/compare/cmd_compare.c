@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pb compare [--json] [--save FILE] [--summary FILE] [--plot-data DIR/NAME]
+ * pb compare [--json] [--force] [--save FILE] [--summary FILE] [--plot-data DIR/NAME]
  *     A.json[:KERNEL] B.json[:KERNEL]
  *
  * One suite's figures of B against A, point by point: medians, the B/A
@@ -20,8 +20,11 @@
  * Two results of a records suite (crash-memory) are compared figure by
  * figure within the tolerances of the suite's manifest (compare_records.h):
  * exit 3 when a judged figure changed.
- * Results measured on different guest CPU models or kernel configs
- * (comparable.h) are not judged: exit 1, as for different units.
+ * Under the A and B lines, a table of what differs in the two results'
+ * meta (comparable.h): results differing on the measuring side (mode,
+ * unit, guest CPU, vCPUs, memory, QEMU) are not judged, exit 1 naming the
+ * field, unless --force; the kernel side's differences are shown; the
+ * suite's own files differing is a warning naming them.
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -33,6 +36,7 @@
 #include "compare/compare.h"
 #include "compare/compare_plot.h"
 #include "compare/compare_records.h"
+#include "lib/inputs.h"
 #include "lib/results.h"
 #include "lib/suites.h"
 
@@ -57,11 +61,13 @@ static int open_side(const char *spec, char *file, size_t len, struct compare_si
 	return 0;
 }
 
+/* o.k1.k2 (o.k1 when @k2 is NULL): "?" when absent, "not recorded" when null */
 static const char *str(json_t *o, const char *k1, const char *k2)
 {
-	const char *v = json_string_value(json_object_get(json_object_get(o, k1), k2));
+	json_t *v = json_object_get(o, k1);
 
-	return v ? v : "?";
+	v = k2 ? json_object_get(v, k2) : v;
+	return json_is_null(v) ? "not recorded" : json_string_value(v) ? json_string_value(v) : "?";
 }
 
 static double num(json_t *o, const char *k)
@@ -76,17 +82,34 @@ static int count(json_t *cmp, const char *verdict)
 }
 
 /*
- * Once per comparison, under the A and B lines: a side without a config
- * hash (a result from before it was recorded) was not checked on it.
+ * Once per comparison, under the A and B lines: what differs in the two
+ * results' meta, a field not recorded by one side said so.
  */
-static void print_config_unknown(json_t *cmp)
+static void print_differences(json_t *cmp)
 {
-	int a = !json_string_value(json_object_get(json_object_get(cmp, "a"), "config_hash"));
-	int b = !json_string_value(json_object_get(json_object_get(cmp, "b"), "config_hash"));
+	json_t *d, *differences = json_object_get(cmp, "differences");
+	size_t i;
 
-	if (a || b)
-		printf("config unknown: %s no config_hash; the kernel configs are not compared\n",
-		       a && b ? "A and B record" : a ? "A records" : "B records");
+	if (!json_array_size(differences)) {
+		printf("same metadata: nothing differs in how A and B were made\n");
+		return;
+	}
+	printf("\nwhat differs in how they were made:\n\n| field | side | A | B |\n|---|---|---|---|\n");
+	json_array_foreach(differences, i, d)
+		printf("| %s | %s | %s | %s |\n", str(d, "field", NULL), str(d, "side", NULL),
+		       str(d, "a", NULL), str(d, "b", NULL));
+	json_array_foreach(differences, i, d) {
+		const char *field = str(d, "field", NULL), *side = str(d, "side", NULL);
+		char files[2048];
+
+		if (!strcmp(side, "measuring") && json_is_string(json_object_get(d, "a")) &&
+		    json_is_string(json_object_get(d, "b")))
+			printf("warning: compared anyway (--force): %s differs on the measuring side\n",
+			       field);
+		if (!strcmp(field, "suite_files") &&
+		    inputs_files_differing(str(d, "a", NULL), str(d, "b", NULL), files, sizeof(files)))
+			printf("warning: the suite's own files differ: %s\n", files);
+	}
 }
 
 static void print_table(json_t *cmp)
@@ -99,7 +122,7 @@ static void print_table(json_t *cmp)
 	       json_string_value(json_object_get(cmp, "unit")), str(cmp, "a", "file"),
 	       str(cmp, "a", "kernel"), str(cmp, "a", "project_commit"), str(cmp, "b", "file"),
 	       str(cmp, "b", "kernel"), str(cmp, "b", "project_commit"));
-	print_config_unknown(cmp);
+	print_differences(cmp);
 	printf("\n| parameters | A median | B median | B/A | 95%% CI | p | verdict | noise floor |\n"
 	       "|---|---|---|---|---|---|---|---|\n");
 	json_array_foreach(json_object_get(cmp, "points"), i, p) {
@@ -130,7 +153,7 @@ static void print_records_table(json_t *cmp)
 	       json_string_value(json_object_get(cmp, "suite")), str(cmp, "a", "file"),
 	       str(cmp, "a", "kernel"), str(cmp, "a", "project_commit"), str(cmp, "b", "file"),
 	       str(cmp, "b", "kernel"), str(cmp, "b", "project_commit"));
-	print_config_unknown(cmp);
+	print_differences(cmp);
 	printf("\n| record | figure | A | B | change | tolerance | verdict |\n"
 	       "|---|---|---|---|---|---|---|\n");
 	json_array_foreach(json_object_get(cmp, "records"), i, rec) {
@@ -237,7 +260,7 @@ static int compare(int argc, char **argv)
 	char file_a[4096], file_b[4096];
 	const char *save = NULL, *summary = NULL, *plot = NULL, *why = NULL;
 	struct compare_side a, b;
-	int as_json = 0, status = 0, is_records, c;
+	int as_json = 0, force = 0, status = 0, is_records, c;
 	static struct suites all;
 	struct args args;
 	json_t *cmp;
@@ -246,6 +269,8 @@ static int compare(int argc, char **argv)
 	while ((c = args_next(&args)) > 0)
 		if (c == 'j')
 			as_json = 1;
+		else if (c == 'f')
+			force = 1;
 		else if (c == 's')
 			save = args.value;
 		else if (c == 'm')
@@ -264,10 +289,10 @@ static int compare(int argc, char **argv)
 	if (is_records) {
 		json_t *spec = records_spec(a.root, &all, &why);
 
-		cmp = spec ? compare_records(&a, &b, spec, &why) : NULL;
+		cmp = spec ? compare_records(&a, &b, spec, force, &why) : NULL;
 		suites_free(&all);
 	} else {
-		cmp = compare_results(&a, &b, &why);
+		cmp = compare_results(&a, &b, force, &why);
 	}
 	if (!cmp) {
 		fprintf(stderr, "pb compare: %s and %s: %s\n", a.file, b.file, why);
@@ -306,6 +331,7 @@ static int compare(int argc, char **argv)
 
 static const struct option options[] = {
 	{ "json", no_argument, NULL, 'j' },
+	{ "force", no_argument, NULL, 'f' },
 	{ "save", required_argument, NULL, 's' },
 	{ "summary", required_argument, NULL, 'm' },
 	{ "plot-data", required_argument, NULL, 'p' },
@@ -316,7 +342,7 @@ const struct pb_cmd cmd_compare = {
 	.name = "compare",
 	.run = compare,
 	.summary = "compare one suite's results across revisions or kernels",
-	.usage = "pb compare [--json] [--save FILE] [--summary FILE] [--plot-data DIR/NAME]\n"
+	.usage = "pb compare [--json] [--force] [--save FILE] [--summary FILE] [--plot-data DIR/NAME]\n"
 		 "    A.json[:KERNEL] B.json[:KERNEL]",
 	.details = "KERNEL: baseline, patched, ... (default patched).\n"
 		   "  --json       print the comparison as JSON instead of a Markdown table\n"
@@ -326,9 +352,15 @@ const struct pb_cmd cmd_compare = {
 		   "               does (not for records)\n"
 		   "Results of a records suite (crash-memory) are compared figure by figure, each\n"
 		   "within the tolerance its manifest gives (SUITES_DIR, default suites/).\n"
-		   "Results of different guest CPU models (meta.guest_cpu; without it, what pb vm\n"
-		   "boots by default: qemu64 under tcg and icount, host under kvm) or kernel\n"
-		   "configs (meta.config_hash; without it: config unknown) are not comparable.\n"
+		   "  --force      compare results that differ on the measuring side\n"
+		   "A table shows what differs in the two results' meta. Results whose measuring\n"
+		   "side differs (accel, unit, guest_cpu -- without it, what pb vm boots by\n"
+		   "default: qemu64 under tcg and icount, host under kvm --, guest_smp,\n"
+		   "guest_mem_mb, qemu; host_cpu under kvm) are not comparable unless --force;\n"
+		   "the kernel side (config_hash, each kernel's config and tree, compiler,\n"
+		   "pahole, binutils, series) is shown, not refused; the suite's own files\n"
+		   "differing, a warning.\n"
+		   "A field one side does not record reads \"not recorded\" and is not judged.\n"
 		   "exit status: 0 no regression, 3 a point significantly slower by more than 2 %\n"
 		   "(records: a judged figure outside its tolerance), 1 bad input or results not\n"
 		   "comparable, 2 bad usage\n",

@@ -36,18 +36,73 @@ const char *result_config_hash(json_t *root)
 	return meta(root, "config_hash");
 }
 
-int results_same_guest(json_t *a, json_t *b, char *why, size_t len)
+/* meta.KERNEL_SUFFIX of @root */
+static const char *of_kernel(json_t *root, const char *kernel, const char *suffix)
 {
-	const char *cpu_a = result_guest_cpu(a), *cpu_b = result_guest_cpu(b);
-	const char *config_a = result_config_hash(a), *config_b = result_config_hash(b);
+	char key[128];
 
-	if (strcmp(cpu_a, cpu_b)) {
-		snprintf(why, len, "not comparable: cpu %s vs %s", cpu_a, cpu_b);
-		return 0;
-	}
-	if (config_a && config_b && strcmp(config_a, config_b)) {
-		snprintf(why, len, "not comparable: config_hash %s vs %s", config_a, config_b);
+	snprintf(key, sizeof(key), "%s_%s", kernel, suffix);
+	return meta(root, key);
+}
+
+static const char *const measuring[] = { "guest_smp", "guest_mem_mb", "qemu", NULL };
+static const char *const kernel_side[] = { "config_hash", "compiler", "pahole", "binutils",
+					   "series", "debian_package", NULL };
+
+static void add(json_t *out, const char *field, const char *side, const char *a, const char *b)
+{
+	if ((a || b) && (!a || !b || strcmp(a, b)))
+		json_array_append_new(out, json_pack("{s:s, s:s, s:s?, s:s?}", "field", field,
+						     "side", side, "a", a, "b", b));
+}
+
+json_t *results_differences(json_t *a, const char *kernel_a, json_t *b, const char *kernel_b)
+{
+	json_t *out = json_array();
+
+	add(out, "accel", "measuring", result_accel(a), result_accel(b));
+	add(out, "unit", "measuring", json_string_value(json_object_get(a, "unit")),
+	    json_string_value(json_object_get(b, "unit")));
+	add(out, "guest_cpu", "measuring", result_guest_cpu(a), result_guest_cpu(b));
+	for (const char *const *f = measuring; *f; f++)
+		add(out, *f, "measuring", meta(a, *f), meta(b, *f));
+	/* wall clock (KVM) runs on the host's CPU; guest instructions do not depend on it */
+	if (result_accel(a) && result_accel(b) && !strcmp(result_accel(a), "kvm") &&
+	    !strcmp(result_accel(b), "kvm"))
+		add(out, "host_cpu", "measuring", meta(a, "host_cpu"), meta(b, "host_cpu"));
+	add(out, "config", "kernel", of_kernel(a, kernel_a, "config"), of_kernel(b, kernel_b, "config"));
+	add(out, "kernel", "kernel", of_kernel(a, kernel_a, "kernel"), of_kernel(b, kernel_b, "kernel"));
+	for (const char *const *f = kernel_side; *f; f++)
+		add(out, *f, "kernel", meta(a, *f), meta(b, *f));
+	add(out, "suite_files", "suite", meta(a, "suite_files"), meta(b, "suite_files"));
+	return out;
+}
+
+int results_same_measuring(json_t *differences, char *why, size_t len)
+{
+	json_t *d;
+	size_t i;
+
+	json_array_foreach(differences, i, d) {
+		const char *va = json_string_value(json_object_get(d, "a"));
+		const char *vb = json_string_value(json_object_get(d, "b"));
+
+		if (strcmp(json_string_value(json_object_get(d, "side")), "measuring") || !va || !vb)
+			continue;
+		snprintf(why, len, "not comparable: %s %s vs %s (the measuring side differs; "
+			 "--force compares anyway)", json_string_value(json_object_get(d, "field")), va, vb);
 		return 0;
 	}
 	return 1;
+}
+
+int results_comparable(json_t *a, const char *kernel_a, json_t *b, const char *kernel_b, int force,
+		       json_t **differences, char *why, size_t len)
+{
+	*differences = results_differences(a, kernel_a, b, kernel_b);
+	if (results_same_measuring(*differences, why, len) || force)
+		return 1;
+	json_decref(*differences);
+	*differences = NULL;
+	return 0;
 }

@@ -24,25 +24,25 @@ static json_t *point_json(json_t *params, const struct series *a, const struct s
 			 "verdict", verdict_name(c->verdict), "regression", c->regression);
 }
 
-json_t *compare_results(const struct compare_side *a, const struct compare_side *b,
+json_t *compare_results(const struct compare_side *a, const struct compare_side *b, int force,
 			const char **why)
 {
 	static struct series sa, sb;
 	static char not_same_guest[256];
 	int counts[VERDICT_COUNT] = { 0 }, compared = 0, regressions = 0;
-	json_t *out, *points, *verdicts, *p, *accel = NULL;
+	json_t *out, *points, *verdicts, *p, *differences, *accel = NULL;
 	size_t i;
 
-	if (!json_equal(json_object_get(a->root, "suite"), json_object_get(b->root, "suite")) ||
-	    !json_equal(json_object_get(a->root, "unit"), json_object_get(b->root, "unit"))) {
-		*why = "different suites or units: not comparable";
+	if (!json_equal(json_object_get(a->root, "suite"), json_object_get(b->root, "suite"))) {
+		*why = "different suites: not comparable";
 		return NULL;
 	}
-	if (!results_same_guest(a->root, b->root, not_same_guest, sizeof(not_same_guest))) {
+	if (!results_comparable(a->root, a->kernel, b->root, b->kernel, force, &differences,
+				not_same_guest, sizeof(not_same_guest))) {
 		*why = not_same_guest;
 		return NULL;
 	}
-	/* Mixed modes: no accel, so the noisier mode's floor. */
+	/* Mixed modes (forced): no accel, so the noisier mode's floor. */
 	if (json_equal(json_object_get(a->root, "accel"), json_object_get(b->root, "accel")))
 		accel = json_object_get(a->root, "accel");
 	points = json_array();
@@ -61,10 +61,10 @@ json_t *compare_results(const struct compare_side *a, const struct compare_side 
 	verdicts = json_object();
 	for (int v = 0; v < VERDICT_COUNT; v++)
 		json_object_set_new(verdicts, verdict_name(v), json_integer(counts[v]));
-	out = json_pack("{s:O, s:O, s:O?, s:o, s:o, s:o, s:{s:i, s:i, s:o}}",
+	out = json_pack("{s:O, s:O, s:O?, s:o, s:o, s:o, s:o, s:{s:i, s:i, s:o}}",
 			"suite", json_object_get(a->root, "suite"),
 			"unit", json_object_get(a->root, "unit"), "accel", accel,
-			"a", side_json(a), "b", side_json(b), "points", points,
+			"a", side_json(a), "b", side_json(b), "differences", differences, "points", points,
 			"summary", "points", compared, "regressions", regressions,
 			"verdicts", verdicts);
 	return out;

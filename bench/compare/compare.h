@@ -16,13 +16,14 @@ struct compare_side {
  *   { "suite", "unit", "accel" (null when the two differ: the noisier
  *     floor), "a": { "file", "kernel", "project_commit", "accel",
  *     "guest_cpu", "config_hash" (null: unknown) }, "b": ...,
+ *     "differences": what differs in their meta (results_differences()),
  *     "points": [ { "params", "a_median", "b_median", "ratio", "lo", "hi",
  *                   "p", "floor", "verdict" (verdict_name()), "regression" } ],
  *     "summary": { "points", "regressions", "verdicts": { NAME: count } } }
- * NULL, with @why set, when A and B are different suites or units, or ran
- * on different guest CPU models or kernel configs (results_same_guest()).
+ * NULL, with @why set, when A and B are different suites, or differ on
+ * the measuring side (results_comparable(); unless @force).
  */
-json_t *compare_results(const struct compare_side *a, const struct compare_side *b,
+json_t *compare_results(const struct compare_side *a, const struct compare_side *b, int force,
 			const char **why);
 
 #endif

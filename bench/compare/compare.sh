@@ -14,7 +14,8 @@
 # any point regressed significantly (over 2 %). A records suite's results
 # (crash-memory) compare figure by figure within its manifest's tolerances,
 # across revisions only (they hold one kernel); exit 3 when a figure changed.
-#   compare.sh A B SUITES [KERNEL [PLOTS]]   (env: PB, RESULTS_DIR)
+# Results whose measuring side differs are refused (pb compare) unless FORCE=1.
+#   compare.sh A B SUITES [KERNEL [PLOTS]]   (env: PB, RESULTS_DIR, FORCE)
 set -u
 a=$1 b=$2 suites=$3 kernel=${4:-patched} plots=${5:-plots}
 PB=${PB:-build/pb}
@@ -82,6 +83,7 @@ for s in $suites; do
 	mkdir -p "$out"
 	rm -f "$out/$s.json" "$out/compare-$s.vars"
 	[ -n "$records" ] || set -- --plot-data "$out/compare-$s" "$@"
+	[ -z "${FORCE:-}" ] || set -- --force "$@"
 	"$PB" compare --save "$out/$s.json" --summary "$summary" "$@"
 	rc=$?
 	[ "$rc" = 3 ] && status=3

@@ -66,10 +66,11 @@ static json_t *figure(json_t *fig, json_t *ra, json_t *rb, int *judged, int *cha
 }
 
 json_t *compare_records(const struct compare_side *a, const struct compare_side *b, json_t *spec,
-			const char **why)
+			int force, const char **why)
 {
 	json_t *match = json_object_get(spec, "match"), *figures = json_object_get(spec, "figures");
 	json_t *b_records = json_object_get(b->root, "records"), *records = json_array(), *ra;
+	json_t *differences = NULL;
 	static char not_same_guest[256];
 	int judged = 0, changed = 0, nfigures = 0;
 	size_t i, f;
@@ -78,7 +79,8 @@ json_t *compare_records(const struct compare_side *a, const struct compare_side 
 		*why = "they are results of different suites";
 		goto fail;
 	}
-	if (!results_same_guest(a->root, b->root, not_same_guest, sizeof(not_same_guest))) {
+	if (!results_comparable(a->root, a->kernel, b->root, b->kernel, force, &differences,
+				not_same_guest, sizeof(not_same_guest))) {
 		*why = not_same_guest;
 		goto fail;
 	}
@@ -108,11 +110,12 @@ json_t *compare_records(const struct compare_side *a, const struct compare_side 
 		*why = "A has no record of its kernel";
 		goto fail;
 	}
-	return json_pack("{s:O,s:O,s:o,s:o,s:o,s:{s:i,s:i,s:i}}", "suite",
+	return json_pack("{s:O,s:O,s:o,s:o,s:o,s:o,s:{s:i,s:i,s:i}}", "suite",
 			 json_object_get(a->root, "suite"), "kind", json_object_get(a->root, "kind"),
-			 "a", side(a), "b", side(b), "records", records, "summary", "figures", nfigures,
-			 "judged", judged, "changed", changed);
+			 "a", side(a), "b", side(b), "differences", differences, "records", records,
+			 "summary", "figures", nfigures, "judged", judged, "changed", changed);
 fail:
+	json_decref(differences);
 	json_decref(records);
 	return NULL;
 }

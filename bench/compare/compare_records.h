@@ -18,15 +18,16 @@
  * manifest's match keys (@spec is its "records" object):
  *   { "suite", "kind", "a": { "file", "kernel", "project_commit", "guest_cpu",
  *     "config_hash" (null: unknown) }, "b": ...,
+ *     "differences": what differs in their meta (results_differences()),
  *     "records": [ { "match": { KEY: value }, "figures": [ { "key", "label",
  *       "a", "b", "change" (percent, null when A is 0), "tolerance" (or null),
  *       "verdict": "same" | "changed" | "not judged" } ] } ],
  *     "summary": { "figures", "judged", "changed" } }
- * NULL, with @why set, when the suites differ, A and B ran on different guest
- * CPU models or kernel configs (results_same_guest()), A has no record of its
- * kernel, or a record of A has no partner in B.
+ * NULL, with @why set, when the suites differ, A and B differ on the
+ * measuring side (results_comparable(); unless @force), A has no record of
+ * its kernel, or a record of A has no partner in B.
  */
 json_t *compare_records(const struct compare_side *a, const struct compare_side *b, json_t *spec,
-			const char **why);
+			int force, const char **why);
 
 #endif

@@ -84,7 +84,7 @@ for suite in $(cut -d' ' -f1 "$work/jobs" | sort -u); do
 		*) unit="ns" ;;
 		esac
 		result=$("$PB" results path "$suite") &&
-			bench/collect/meta.sh "$w/meta.txt" "$accel" "$rounds" "$run_id" "$hw" || exit 1
+			bench/collect/meta.sh "$w/meta.txt" "$accel" "$rounds" "$run_id" "$hw" "$suite" || exit 1
 		mkdir -p "$(dirname "$result")"
 		# shellcheck disable=SC2086 # options are words by construction
 		"$PB" bench-collect --suite "$suite" --unit "$unit" --accel "$accel" --out "$result" \

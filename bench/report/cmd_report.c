@@ -41,6 +41,7 @@
 #include "compare/history.h"
 #include "report/report_changes.h"
 #include "report/report_evidence.h"
+#include "report/report_stale.h"
 #include "report/report_impl.h"
 #include "report/report_memory.h"
 #include "report/report_plots.h"
@@ -210,6 +211,7 @@ static int suite_table(FILE *f, json_t *root, const struct suite *s, int drawn)
 	size_t i;
 
 	fprintf(f, "## %s\n\n", suite);
+	report_stale_say(f, root, s);
 	if (s)
 		suite_intro(f, s);
 	fprintf(f, "Unit: **%s** per operation (accel `%s`). Lower is better.\n\n",
@@ -340,6 +342,7 @@ static void headline(FILE *f, json_t *const *newest, int n, const struct suites 
 		"[HISTORY.md](HISTORY.md). How a verdict is reached: [Method](#method).\n\n"
 		"## Headline\n\n");
 	report_provenance(f, newest, n);
+	report_stale_headline(f, newest, n, all);
 	report_changes(f, newest, n, all);
 }
 

@@ -6,6 +6,8 @@
 #include <jansson.h>
 #include <string.h>
 
+#include "lib/inputs.h"
+
 /* Copy @v into @buf if it is a string that fits; -1 otherwise. */
 static int copy(char *buf, size_t len, json_t *v)
 {
@@ -64,6 +66,8 @@ int evidence_parse_line(struct evidence *e, const char *line)
 
 void evidence_say(FILE *f, const struct evidence *e, const char *results_series)
 {
+	const char *today = inputs_today_series();
+
 	if (!e->recorded) {
 		fprintf(f, "**made for: not recorded**");
 		return;
@@ -74,4 +78,7 @@ void evidence_say(FILE *f, const struct evidence *e, const char *results_series)
 	else if (strcmp(e->series, results_series))
 		fprintf(f, " **stale: made for series %s, the results are of series %s**", e->series,
 			results_series);
+	else if (!today || strcmp(e->series, today))
+		fprintf(f, " **stale: made for series %s, today's is %s**", e->series,
+			today ? today : "unreadable");
 }

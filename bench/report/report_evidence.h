@@ -4,7 +4,7 @@
  * perf diff, the trace, the hand-written analysis; make selfcheck's
  * result) was made for: the run and the patch series. Said beside it in
  * RESULTS.md, and marked stale when its series is not the one of the
- * results it sits beside.
+ * results it sits beside, or not today's (kernel/patches, lib/inputs.h).
  *
  *   profiles/SUITE/TOOL.made-for.json   {"run", "series", ...}, written by
  *                                       bench/collect/made_for.sh
@@ -28,8 +28,9 @@ int evidence_parse_line(struct evidence *e, const char *line);
 
 /*
  * "made at `RUN` for series `SERIES`", then, if @results_series (the
- * series of the results beside it; NULL: not recorded) differs, the bold
- * stale mark; "**made for: not recorded**" for an artefact with no record.
+ * series of the results beside it; NULL: not recorded) or today's series
+ * differs, the bold stale mark; "**made for: not recorded**" for an
+ * artefact with no record.
  */
 void evidence_say(FILE *f, const struct evidence *e, const char *results_series);
 

@@ -5,6 +5,7 @@
  * the same total, and how much more memory the CMA layout leaves usable.
  */
 #include "report/report_memory.h"
+#include "report/report_stale.h"
 
 #include <string.h>
 
@@ -31,6 +32,7 @@ void report_memory_table(FILE *f, json_t *root, const struct suite *s)
 		"aside for the capture kernel; `crashkernel=64M crashkernel=256M,cma` sets 64 MiB aside\n"
 		"and reserves 256 MiB as CMA, which the running kernel lends to movable allocations\n"
 		"(user memory) until a crash. Exact figures from /proc/meminfo, not timings.\n\n");
+	report_stale_say(f, root, s);
 	if (!figures) {
 		fprintf(f, "**the suite's manifest has no \"records\": no figures to show.**\n\n");
 		return;

@@ -74,7 +74,7 @@ static int value_of(char *buf, size_t len, json_t *root, const char *field)
 	else if (!strcmp(field, "guest_mem_mb"))
 		snprintf(buf, len, "%s MiB", v);
 	else if (!strcmp(field, "project_commit") || !strcmp(field, "series") ||
-		 !strcmp(field, "config_hash"))
+		 strstr(field, "config"))
 		snprintf(buf, len, "`%s`", v);
 	else
 		snprintf(buf, len, "%s", v);
@@ -151,7 +151,11 @@ void report_provenance(FILE *f, json_t *const *roots, int n)
 	row(f, "baseline kernel", "baseline_kernel", roots, n);
 	row(f, "patched kernel", "patched_kernel", roots, n);
 	row(f, "compiler", "compiler", roots, n);
-	row(f, "config fragments hash", "config_hash", roots, n);
+	row(f, "config fragments hash (with KCONFIG's)", "config_hash", roots, n);
+	row(f, "baseline .config hash", "baseline_config", roots, n);
+	row(f, "patched .config hash", "patched_config", roots, n);
+	row(f, "pahole", "pahole", roots, n);
+	row(f, "binutils", "binutils", roots, n);
 	row(f, "mode", "mode", roots, n);
 	row(f, "unit", "unit", roots, n);
 	row(f, "guest CPU", "guest_cpu", roots, n);

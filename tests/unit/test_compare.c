@@ -65,7 +65,7 @@ static json_t *round_trip(json_t *root)
 	struct compare_side a = { root, "baseline", "planted.json" };
 	struct compare_side b = { root, "patched", "planted.json" };
 	const char *why = NULL;
-	json_t *cmp = compare_results(&a, &b, &why), *back;
+	json_t *cmp = compare_results(&a, &b, 0, &why), *back;
 	json_error_t err;
 	char *text;
 
@@ -158,7 +158,7 @@ static void other_suite_not_comparable(void **state)
 
 	(void)state;
 	json_object_set_new(b, "suite", json_string("other"));
-	assert_null(compare_results(&sa, &sb, &why));
+	assert_null(compare_results(&sa, &sb, 0, &why));
 	assert_non_null(why);
 	json_decref(a);
 	json_decref(b);

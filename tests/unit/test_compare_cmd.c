@@ -7,7 +7,9 @@
  * significant on pooled samples, but under the icount noise floor.
  * page-pool.json is a committed result from before the guest's CPU model and
  * config hash were recorded; page-pool-cpu-max.json the same with
- * meta.guest_cpu "max".
+ * meta.guest_cpu "max". Its meta varied field by field shows what pb
+ * compare refuses (the measuring side), shows (the kernel side) and warns
+ * of (the suite's own files).
  */
 #include <jansson.h>
 #include <setjmp.h>
@@ -199,7 +201,7 @@ static int occurrences(const char *text, const char *needle)
 	return n;
 }
 
-/* Another guest CPU model: not judged, exit 1 as for other units; the field and both values named. */
+/* Another guest CPU model: not judged, exit 1 naming the field and both values; --force compares. */
 static void other_cpu_not_comparable(void **state)
 {
 	struct pb_result r;
@@ -207,21 +209,78 @@ static void other_cpu_not_comparable(void **state)
 	(void)state;
 	pb_run(&r, "compare", CMP "page-pool.json", CMP "page-pool-cpu-max.json", NULL);
 	assert_exit(&r, 1);
-	assert_contains(r.err, "not comparable: cpu qemu64 vs max");
+	assert_contains(r.err, "not comparable: guest_cpu qemu64 vs max (the measuring side differs; "
+		       "--force compares anyway)");
 	assert_string_equal(r.out, "");
 	pb_result_free(&r);
 
 	pb_run(&r, "compare", "--json", CMP "page-pool-cpu-max.json:baseline",
 	       CMP "page-pool.json:patched", NULL);
 	assert_exit(&r, 1);
-	assert_contains(r.err, "not comparable: cpu max vs qemu64");
+	assert_contains(r.err, "not comparable: guest_cpu max vs qemu64");
 	assert_string_equal(r.out, "");
+	pb_result_free(&r);
+
+	pb_run(&r, "compare", "--force", CMP "page-pool.json", CMP "page-pool-cpu-max.json", NULL);
+	assert_exit(&r, 0);
+	assert_line_matches(r.out, "^| guest_cpu | measuring | qemu64 | max |$");
+	assert_contains(r.out, "warning: compared anyway (--force): guest_cpu differs on the measuring side");
+	assert_contains(r.out, "points compared");
+	pb_result_free(&r);
+}
+
+/* Each measuring field (vCPUs, memory, QEMU) refuses by its name. */
+static void other_guest_not_comparable(void **state)
+{
+	static const char *const fields[] = { "guest_smp", "guest_mem_mb", "qemu" };
+	struct pb_result r;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
+		char want[128];
+
+		page_pool_with("one.json", fields[i], "1");
+		page_pool_with("two.json", fields[i], "2");
+		compare(&r, 0, "one.json", "two.json", 1);
+		snprintf(want, sizeof(want), "not comparable: %s 1 vs 2", fields[i]);
+		assert_contains(r.err, want);
+		pb_result_free(&r);
+	}
+}
+
+/* Under KVM the host's CPU is measured too: refused by it; under icount it is not compared. */
+static void host_cpu_measures_under_kvm(void **state)
+{
+	static const char *const cpus[] = { "Intel(R) Xeon(R) Processor", "AMD EPYC" };
+	const char *names[] = { "kvm-a.json", "kvm-b.json" };
+	struct pb_result r;
+
+	(void)state;
+	for (int i = 0; i < 2; i++) {
+		json_t *root = json_load_file(CMP "page-pool.json", 0, NULL);
+
+		assert_non_null(root);
+		json_object_set_new(root, "accel", json_string("kvm"));
+		json_object_set_new(root, "unit", json_string("ns"));
+		json_object_set_new(json_object_get(root, "meta"), "host_cpu", json_string(cpus[i]));
+		assert_int_equal(json_dump_file(root, scratch(names[i]), JSON_INDENT(1)), 0);
+		json_decref(root);
+	}
+	compare(&r, 0, "kvm-a.json", "kvm-b.json", 1);
+	assert_contains(r.err, "not comparable: host_cpu Intel(R) Xeon(R) Processor vs AMD EPYC");
+	pb_result_free(&r);
+
+	page_pool_with("icount-amd.json", "host_cpu", "AMD EPYC");
+	pb_run(&r, "compare", CMP "page-pool.json", scratch("icount-amd.json"), NULL);
+	assert_exit(&r, 0);
+	assert_int_equal(occurrences(r.out, "host_cpu"), 0);
 	pb_result_free(&r);
 }
 
 /*
  * Today's results record neither field: their CPU is the pinned default
- * (qemu64 under icount) and their config unknown, said once; they compare.
+ * (qemu64 under icount) and their config not recorded; they compare, a
+ * field one side lacks shown as not recorded.
  */
 static void unrecorded_guest_still_compares(void **state)
 {
@@ -229,13 +288,6 @@ static void unrecorded_guest_still_compares(void **state)
 	json_t *cmp;
 
 	(void)state;
-	pb_run(&r, "compare", CMP "page-pool.json:baseline", CMP "page-pool.json:patched", NULL);
-	assert_exit(&r, 0);
-	assert_int_equal(occurrences(r.out, "config unknown"), 1);
-	assert_contains(r.out, "config unknown: A and B record no config_hash");
-	assert_contains(r.out, "points compared");
-	pb_result_free(&r);
-
 	page_pool_with("recorded.json", "guest_cpu", "qemu64");
 	pb_run(&r, "compare", "--json", CMP "page-pool.json", scratch("recorded.json"), NULL);
 	assert_exit(&r, 0);
@@ -243,30 +295,56 @@ static void unrecorded_guest_still_compares(void **state)
 	assert_string_equal(json_string_value(json_object_get(json_object_get(cmp, "a"), "guest_cpu")),
 			    "qemu64");
 	assert_true(json_is_null(json_object_get(json_object_get(cmp, "b"), "config_hash")));
+	assert_int_equal(json_array_size(json_object_get(cmp, "differences")), 0);
 	json_decref(cmp);
+	pb_result_free(&r);
+
+	page_pool_with("hash-a.json", "config_hash", "0123456789abcdef");
+	pb_run(&r, "compare", scratch("hash-a.json"), CMP "page-pool.json", NULL);
+	assert_exit(&r, 0);
+	assert_line_matches(r.out, "^| config_hash | kernel | 0123456789abcdef | not recorded |$");
 	pb_result_free(&r);
 }
 
-/* A config hash differing refuses; equal ones compare without a word on configs. */
-static void other_config_not_comparable(void **state)
+/*
+ * The kernel side differing (the config hash, with KCONFIG's file in it;
+ * each kernel's own tree) is what a comparison is for: shown, compared.
+ */
+static void other_config_compared_and_shown(void **state)
 {
 	struct pb_result r;
 
 	(void)state;
 	page_pool_with("hash-a.json", "config_hash", "0123456789abcdef");
 	page_pool_with("hash-b.json", "config_hash", "fedcba9876543210");
-	compare(&r, 0, "hash-a.json", "hash-b.json", 1);
-	assert_contains(r.err, "not comparable: config_hash 0123456789abcdef vs fedcba9876543210");
+	compare(&r, 0, "hash-a.json", "hash-b.json", 0);
+	assert_line_matches(r.out, "^| config_hash | kernel | 0123456789abcdef | fedcba9876543210 |$");
+	assert_contains(r.out, "points compared");
+	assert_string_equal(r.err, "");
 	pb_result_free(&r);
 
 	compare(&r, 0, "hash-a.json:baseline", "hash-a.json:patched", 0);
-	assert_int_equal(occurrences(r.out, "config"), 0);
+	assert_line_matches(r.out, "^| kernel | kernel | d17753b1a43d stamp 23b0204d2103df6b | "
+			    "eff49d191c35 stamp dfa973c136e13dd6 |$");
+	assert_int_equal(occurrences(r.out, "config_hash"), 0);
 	pb_result_free(&r);
 
-	/* one side without a hash: not refused on that ground */
-	pb_run(&r, "compare", scratch("hash-a.json"), CMP "page-pool.json", NULL);
-	assert_exit(&r, 0);
-	assert_contains(r.out, "config unknown: B records no config_hash");
+	compare(&r, 0, "hash-a.json", "hash-a.json", 0);
+	assert_contains(r.out, "same metadata: nothing differs in how A and B were made");
+	pb_result_free(&r);
+}
+
+/* The suite's own files differing: compared, with a warning naming each file. */
+static void other_suite_files_warned(void **state)
+{
+	struct pb_result r;
+
+	(void)state;
+	page_pool_with("files-a.json", "suite_files", "guest:11111111 old.c:22222222 suite.json:33333333");
+	page_pool_with("files-b.json", "suite_files", "guest:11111111 new.c:44444444 suite.json:55555555");
+	compare(&r, 0, "files-a.json", "files-b.json", 0);
+	assert_contains(r.out, "warning: the suite's own files differ: old.c, suite.json, new.c");
+	assert_line_matches(r.out, "^| suite_files | suite | ");
 	pb_result_free(&r);
 }
 
@@ -329,7 +407,10 @@ int main(void)
 		cmocka_unit_test(summary_and_plot_data_without_reading_back),
 		cmocka_unit_test(other_cpu_not_comparable),
 		cmocka_unit_test(unrecorded_guest_still_compares),
-		cmocka_unit_test(other_config_not_comparable),
+		cmocka_unit_test(other_guest_not_comparable),
+		cmocka_unit_test(host_cpu_measures_under_kvm),
+		cmocka_unit_test(other_config_compared_and_shown),
+		cmocka_unit_test(other_suite_files_warned),
 	};
 
 	return cmocka_run_group_tests_name("compare-cmd", tests, scratch_make, scratch_remove);

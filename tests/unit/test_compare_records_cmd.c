@@ -142,7 +142,7 @@ static void other_cpu_not_comparable(void **state)
 	unsetenv("SUITES_DIR");
 	unsetenv("PB_SUITES_BUILTIN");
 	assert_exit(&r, 1);
-	assert_contains(r.err, "not comparable: cpu qemu64 vs max");
+	assert_contains(r.err, "not comparable: guest_cpu qemu64 vs max");
 	assert_string_equal(r.out, "");
 	pb_result_free(&r);
 }

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "pb_run.h"
+#include "lib/inputs.h"
 
 /* pb report of the one result file @json; RESULTS.md's text (free it). */
 static char *report(const char *json)
@@ -365,17 +366,21 @@ static void headline_without_changes(void **state)
 
 /*
  * What the artefacts beside a suite's table were made for (--profiles,
- * report_evidence.c), against results of series feedfacecafe0001: a perf
+ * report_evidence.c), against results of today's series (kernel/patches:
+ * an artefact of another is stale whatever results it sits beside): a perf
  * diff made for another series is marked stale, a trace made for this one
  * is not, an analysis names its own in its first line, and a trace with no
  * record says so. A record that is not one is an error.
  */
 static void artefacts_made_for(void **state)
 {
-	char dir[4096], arg[4200], *md;
+	char dir[4096], arg[4200], text[512], meta[64], *md;
+	const char *series = inputs_today_series();
 	struct pb_result r;
 
 	(void)state;
+	assert_non_null(series);
+	snprintf(meta, sizeof(meta), "series=%s", series);
 	snprintf(dir, sizeof(dir), "%s/selftest", scratch("prof"));
 	assert_int_equal(mkdir(scratch("prof"), 0755), 0);
 	assert_int_equal(mkdir(dir, 0755), 0);
@@ -383,10 +388,11 @@ static void artefacts_made_for(void **state)
 	write_text(scratch("prof/selftest/profile.made-for.json"),
 		   "{\"tool\": \"profile\", \"run\": \"aaaaaaaaaaaa\", \"series\": \"0ld5e41e5000000\"}\n");
 	write_text(scratch("prof/selftest/trace.txt"), "patched (icount) f calls=1 median=88\n");
-	write_text(scratch("prof/selftest/analysis.md"),
-		   "<!-- made-for: run=bbbbbbbbbbbb series=feedfacecafe0001 -->\nPlanted analysis.\n");
+	snprintf(text, sizeof(text), "<!-- made-for: run=bbbbbbbbbbbb series=%s -->\nPlanted analysis.\n",
+		 series);
+	write_text(scratch("prof/selftest/analysis.md"), text);
 	pb_collect(NULL, "ev.json", "--meta", "project_commit=cccccccccccc",
-		   "--meta", "series=feedfacecafe0001",
+		   "--meta", meta,
 		   "baseline=" FIXTURES "/report/headline-before.txt",
 		   "patched=" FIXTURES "/report/headline-after.txt", NULL);
 	snprintf(arg, sizeof(arg), "--profiles=%s", scratch("prof"));
@@ -394,31 +400,50 @@ static void artefacts_made_for(void **state)
 	assert_exit(&r, 0);
 	pb_result_free(&r);
 	md = read_text(scratch("EV.md"));
-	assert_contains(md, "share of samples), made at `aaaaaaaaaaaa` for series `0ld5e41e5000000` "
-			"**stale: made for series 0ld5e41e5000000, the results are of series "
-			"feedfacecafe0001**:\n\n```\n  50.00%  +1.00%  [k] planted_symbol\n");
+	snprintf(text, sizeof(text), "share of samples), made at `aaaaaaaaaaaa` for series "
+		 "`0ld5e41e5000000` **stale: made for series 0ld5e41e5000000, the results are of "
+		 "series %s**:\n\n```\n  50.00%%  +1.00%%  [k] planted_symbol\n", series);
+	assert_contains(md, text);
 	assert_contains(md, "/selftest/trace.txt`), **made for: not recorded**:\n");
-	assert_contains(md, "/selftest/analysis.md`), made at `bbbbbbbbbbbb` for series "
-			"`feedfacecafe0001`:\n\nPlanted analysis.\n");
+	snprintf(text, sizeof(text), "/selftest/analysis.md`), made at `bbbbbbbbbbbb` for series "
+		 "`%s`:\n\nPlanted analysis.\n", series);
+	assert_contains(md, text);
 	free(md);
 
 	/* made again, for these results' series: current, no mark */
-	write_text(scratch("prof/selftest/profile.made-for.json"),
-		   "{\"run\": \"dddddddddddd\", \"series\": \"feedfacecafe0001\"}\n");
+	snprintf(text, sizeof(text), "{\"run\": \"dddddddddddd\", \"series\": \"%s\"}\n", series);
+	write_text(scratch("prof/selftest/profile.made-for.json"), text);
 	write_text(scratch("prof/selftest/trace.made-for.json"), "{\"run\": \"dddddddddddd\"}\n");
 	pb_run(&r, "report", arg, scratch("EV.md"), scratch("ev.json"), NULL);
 	assert_exit(&r, 1);
 	assert_contains(r.err, "trace.made-for.json: no \"run\" and \"series\" strings");
 	pb_result_free(&r);
-	write_text(scratch("prof/selftest/trace.made-for.json"),
-		   "{\"run\": \"dddddddddddd\", \"series\": \"feedfacecafe0001\"}\n");
+	write_text(scratch("prof/selftest/trace.made-for.json"), text);
 	pb_run(&r, "report", arg, scratch("EV.md"), scratch("ev.json"), NULL);
 	assert_exit(&r, 0);
 	pb_result_free(&r);
 	md = read_text(scratch("EV.md"));
-	assert_contains(md, "share of samples), made at `dddddddddddd` for series `feedfacecafe0001`:\n");
-	assert_contains(md, "/selftest/trace.txt`), made at `dddddddddddd` for series `feedfacecafe0001`:\n");
-	assert_null(strstr(md, "stale"));
+	snprintf(text, sizeof(text), "share of samples), made at `dddddddddddd` for series `%s`:\n", series);
+	assert_contains(md, text);
+	snprintf(text, sizeof(text), "/selftest/trace.txt`), made at `dddddddddddd` for series `%s`:\n",
+		 series);
+	assert_contains(md, text);
+	assert_null(strstr(md, "stale:"));
+
+	/* made for the results' series, which is not today's: stale */
+	write_text(scratch("prof/selftest/analysis.md"),
+		   "<!-- made-for: run=bbbbbbbbbbbb series=feedfacecafe0001 -->\nPlanted analysis.\n");
+	pb_collect(NULL, "ev.json", "--meta", "series=feedfacecafe0001",
+		   "baseline=" FIXTURES "/report/headline-before.txt",
+		   "patched=" FIXTURES "/report/headline-after.txt", NULL);
+	pb_run(&r, "report", arg, scratch("EV.md"), scratch("ev.json"), NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+	free(md);
+	md = read_text(scratch("EV.md"));
+	snprintf(text, sizeof(text), "series `feedfacecafe0001` **stale: made for series "
+		 "feedfacecafe0001, today's is %s**:\n\nPlanted analysis.\n", series);
+	assert_contains(md, text);
 	free(md);
 }
 
