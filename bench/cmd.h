@@ -34,7 +34,7 @@ const struct pb_cmd *pb_command(const char *name);
 int pb_main(int argc, char **argv);
 
 extern const struct pb_cmd cmd_help, cmd_vm, cmd_kunit, cmd_ktap, cmd_tally, cmd_bench_collect,
-	cmd_bench_round, cmd_records_collect, cmd_report, cmd_plotdata, cmd_plotvars, cmd_hyperfine,
+	cmd_bench_round, cmd_records_collect, cmd_report, cmd_suite_plot, cmd_plotdata, cmd_plotvars, cmd_hyperfine,
 	cmd_durations, cmd_fold, cmd_flamegraph, cmd_noise, cmd_compare, cmd_compare_plot, cmd_history, cmd_suites,
 	cmd_results, cmd_json_get, cmd_lava, cmd_lava_tap, cmd_kcidb, cmd_probe, cmd_needs, cmd_tests,
 	cmd_build;

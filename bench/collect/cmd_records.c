@@ -55,6 +55,7 @@ static int records_collect(int argc, char **argv)
 	struct args a;
 	int c;
 
+	/* args.h's loop, as in every command; a result's own options are result_option()'s */
 	args_init(&a, &cmd_records_collect, argc, argv);
 	while ((c = args_next(&a)) > 0) {
 		switch (c) {

@@ -18,8 +18,6 @@
  *                                            a line: strings as they are, an
  *                                            array of strings as words, the
  *                                            rest as JSON; exit 1 if missing
- *   pb suites plot SUITE RESULT.json DATA    the suite's plot data and
- *                                            DATA/SUITE.gp (suite_plot.h)
  *   pb suites points SUITE FILTERS...        make bench POINTS=: the filters
  *                                            (lib/points.h; comma- or space-
  *                                            separated) checked against the
@@ -36,7 +34,6 @@
 #include "args.h"
 #include "lib/jsonpath.h"
 #include "lib/points.h"
-#include "report/suite_plot.h"
 #include "lib/suites.h"
 
 /* pb suites list: with --make TARGET, --plot or --guest (@list_opt, 0: none), its value @target. */
@@ -50,26 +47,11 @@ static int list(const struct suites *all, int list_opt, const char *target)
 	return 0;
 }
 
-static const struct suite *find(const struct suites *all, const char *name)
-{
-	const struct suite *s = suites_find(all, name);
-
-	if (!s) {
-		fprintf(stderr, "pb suites: no suite '%s' (%s%s%s); the suites:", name,
-			suites_builtin_dir(), getenv("SUITES_DIR") ? ", SUITES_DIR=" : "",
-			getenv("SUITES_DIR") ? getenv("SUITES_DIR") : "");
-		for (int i = 0; i < all->n; i++)
-			fprintf(stderr, " %s", all->s[i].name);
-		fprintf(stderr, "\n");
-	}
-	return s;
-}
-
 static int get(const struct suites *all, int argc, char **argv)
 {
 	const struct suite *s;
 
-	if (!(s = find(all, argv[1])))
+	if (!(s = suites_find_said(all, "pb suites", argv[1])))
 		return 1;
 	for (int i = 2; i < argc; i++) {
 		json_t *v = json_at(s->m, argv[i]);
@@ -83,25 +65,6 @@ static int get(const struct suites *all, int argc, char **argv)
 	return 0;
 }
 
-static int plot(const struct suites *all, char **argv)
-{
-	const struct suite *s;
-	json_error_t err;
-	json_t *result;
-	int status;
-
-	if (!(s = find(all, argv[1])))
-		return 1;
-	result = json_load_file(argv[2], 0, &err);
-	if (!result) {
-		fprintf(stderr, "pb suites plot: %s: %s\n", argv[2], err.text);
-		return 1;
-	}
-	status = suite_plot(s, result, argv[2], argv[3]);
-	json_decref(result);
-	return status;
-}
-
 static int points(const struct suites *all, int argc, char **argv)
 {
 	json_t *filters = json_array(), *e;
@@ -110,7 +73,7 @@ static int points(const struct suites *all, int argc, char **argv)
 	size_t i;
 	int status = 0;
 
-	if (!(s = find(all, argv[1])))
+	if (!(s = suites_find_said(all, "pb suites", argv[1])))
 		return 1;
 	for (int w = 2; w < argc && !status; w++)
 		status = points_split(argv[w], filters, err, sizeof(err));
@@ -140,7 +103,6 @@ static const struct {
 	{ "help", 0, 0, 0 },
 	{ "guests", 0, 0, 0 },
 	{ "get", 2, -1, 0 },
-	{ "plot", 3, 3, 0 },
 	{ "points", 2, -1, 0 },
 };
 
@@ -189,10 +151,8 @@ static int suites(int argc, char **argv)
 		status = 0;
 	} else if (!strcmp(argv[1], "get")) {
 		status = get(&all, a.noperands, argv + 1);
-	} else if (!strcmp(argv[1], "points")) {
-		status = points(&all, a.noperands, argv + 1);
 	} else {
-		status = plot(&all, argv + 1);
+		status = points(&all, a.noperands, argv + 1);
 	}
 	suites_free(&all);
 	return status;
@@ -208,12 +168,11 @@ static const struct option options[] = {
 const struct pb_cmd cmd_suites = {
 	.name = "suites",
 	.run = suites,
-	.summary = "the benchmark suites' manifests (suites/NAME/suite.json): list, get, plot, points",
+	.summary = "the benchmark suites' manifests (suites/NAME/suite.json): list, get, points",
 	.usage = "pb suites list [--make TARGET | --plot | --guest]\n"
 		 "pb suites help\n"
 		 "pb suites guests\n"
 		 "pb suites get SUITE PATH...\n"
-		 "pb suites plot SUITE RESULT.json DATA\n"
 		 "pb suites points SUITE FILTERS...",
 	.details = "Every form first checks every manifest: suites/'s folders, those of the\n"
 		   "directories SUITES_DIR names (':'-separated) and the folders PB_SUITE_PATHS\n"
@@ -225,7 +184,6 @@ const struct pb_cmd cmd_suites = {
 		   "  guests          each guest script's path, one a line (SUITE/guest)\n"
 		   "  get SUITE PATH  the value at each PATH of the manifest, defaults filled in\n"
 		   "                  (exit 1 if missing)\n"
-		   "  plot SUITE RESULT.json DATA  the suite's plot data and DATA/SUITE.gp\n"
 		   "  points SUITE FILTERS  the filters (" POINTS_SYNTAX ";\n"
 		   "                  comma- or space-separated) checked against the suite's\n"
 		   "                  \"parameters\", as one comma-separated word (make bench POINTS=)\n",

@@ -187,6 +187,21 @@ void suites_free(struct suites *all)
 	all->n = 0;
 }
 
+const struct suite *suites_find_said(const struct suites *all, const char *who, const char *name)
+{
+	const struct suite *s = suites_find(all, name);
+
+	if (!s) {
+		fprintf(stderr, "%s: no suite '%s' (%s%s%s); the suites:", who, name,
+			suites_builtin_dir(), getenv("SUITES_DIR") ? ", SUITES_DIR=" : "",
+			getenv("SUITES_DIR") ? getenv("SUITES_DIR") : "");
+		for (int i = 0; i < all->n; i++)
+			fprintf(stderr, " %s", all->s[i].name);
+		fprintf(stderr, "\n");
+	}
+	return s;
+}
+
 int suite_series_named_for_kernel(const json_t *series)
 {
 	const char *name = json_string_value(json_object_get(series, "name"));

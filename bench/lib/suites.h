@@ -43,6 +43,9 @@ void suites_free(struct suites *all);
 /* The suite called @name, or NULL. */
 const struct suite *suites_find(const struct suites *all, const char *name);
 
+/* The same, or NULL having said on stderr, as @who ("pb suites"), where it looked and which there are. */
+const struct suite *suites_find_said(const struct suites *all, const char *who, const char *name);
+
 /* Is any of them a suite of the user's (SUITES_DIR, PB_SUITE_PATHS)? */
 int suites_any_own(const struct suites *all);
 

@@ -74,11 +74,9 @@ int points_mark_not_applicable(const char *suite, json_t *points, json_t *caps_s
 		fprintf(stderr, "pb bench-collect: %s\n", err);
 		return -1;
 	}
-	s = suites_find(&all, suite);
-	if (!s) {
-		fprintf(stderr, "pb bench-collect: no suite %s in %s\n", suite, suites_dir());
+	s = suites_find_said(&all, "pb bench-collect", suite);
+	if (!s)
 		rc = -1;
-	}
 	json_array_foreach(caps_specs, i, v) {
 		char spec[4096], *eq;
 

@@ -43,11 +43,9 @@ static int add_suite_needs(const char *name, json_t *needs)
 		fprintf(stderr, "pb needs: %s\n", err);
 		return -1;
 	}
-	s = suites_find(&all, name);
+	s = suites_find_said(&all, "pb needs", name);
 	if (s)
 		json_array_extend(needs, json_object_get(s->m, "needs"));
-	else
-		fprintf(stderr, "pb needs: no suite %s in %s\n", name, suites_dir());
 	suites_free(&all);
 	return s ? 0 : -1;
 }

@@ -599,7 +599,7 @@ const struct pb_cmd cmd_report = {
 		   "lists them: each result is read once, each suite's history built once\n"
 		   "and written to HISTORY.md in OUT.md's directory.\n"
 		   "  --plot-data DIR  also write the data of every plot the two show: each\n"
-		   "                   suite's (pb suites plot, pb plotvars) and history plot\n"
+		   "                   suite's (pb suite-plot, pb plotvars) and history plot\n"
 		   "                   (pb history --md --data), and DIR/plots.list, a line\n"
 		   "                   \"SCRIPT VARS\" per plot for gnuplot to draw\n"
 		   "  --root DIR       the results root (else RESULTS_DIR, else results)\n"

@@ -236,7 +236,7 @@ static int panel_ratios(const struct suite *s, json_t *result, const char *what,
 					 " title columnheader(1)");
 	}
 	if (used >= sizeof(r->cmd)) {
-		fprintf(stderr, "pb suites plot: %s: too many ratio lines\n", s->path);
+		fprintf(stderr, "pb suite-plot: %s: too many ratio lines\n", s->path);
 		return 1;
 	}
 	return 0;
@@ -317,7 +317,7 @@ static int script(FILE *f, const struct suite *s, json_t *result, const char *wh
 		}
 		nratios += ratios[p].range.lines > 0;
 	}
-	fprintf(f, "# %s: drawn from %s by pb suites plot; do not edit\n", s->name, s->path);
+	fprintf(f, "# %s: drawn from %s by pb suite-plot; do not edit\n", s->name, s->path);
 	fprintf(f, "RATIO_PANELS = %d\n", nratios);
 	if (size || nratios) {
 		long long w = size ? json_integer_value(json_array_get(size, 0)) : 900;
@@ -404,7 +404,7 @@ int suite_plot(const struct suite *s, json_t *result, const char *what, const ch
 	int status;
 
 	if (!json_object_get(s->m, "plot")) {
-		fprintf(stderr, "pb suites plot: %s has no plot recipe (key 'plot')\n", s->path);
+		fprintf(stderr, "pb suite-plot: %s has no plot recipe (key 'plot')\n", s->path);
 		return 1;
 	}
 	snprintf(path, sizeof(path), "%s/%s.gp", data, s->name);

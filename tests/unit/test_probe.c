@@ -198,7 +198,7 @@ static void needs_of_a_suite(void **state)
 	pb_result_free(&r);
 	pb_run(&r, "needs", "--caps", has, "--suite", "no-such-suite", NULL);
 	assert_exit(&r, 1);
-	assert_contains(r.err, "no suite no-such-suite");
+	assert_contains(r.err, "no suite 'no-such-suite'");
 	pb_result_free(&r);
 }
 

@@ -143,7 +143,7 @@ static void assert_same_files(const char *want, const char *got)
 
 /*
  * pb report --plot-data writes, from the results it holds, the files pb
- * suites plot, pb plotvars and pb history --md --data write of them, byte
+ * suite-plot, pb plotvars and pb history --md --data write of them, byte
  * for byte, lists what to draw, and RESULTS.md shows exactly those plots.
  */
 static void plot_data_as_the_plot_commands_write_it(void **state)
@@ -162,7 +162,7 @@ static void plot_data_as_the_plot_commands_write_it(void **state)
 	assert_exit(&r, 0);
 	pb_result_free(&r);
 
-	pb_run(&r, "suites", "plot", "selftest", scratch("h2.json"), scratch("apart"), NULL);
+	pb_run(&r, "suite-plot", "selftest", scratch("h2.json"), scratch("apart"), NULL);
 	assert_exit(&r, 0);
 	pb_result_free(&r);
 	pb_run(&r, "history", "--md", scratch("apart/history-selftest.md"), "--data", scratch("apart"),
