@@ -9,7 +9,7 @@
  *                                   (built for the host too: the unit tests run them)
  *   pb build bpf OUT KERNEL KDIR    OUT/bpf/KERNEL/: vmlinux.h of the kernel
  *                                   built in KDIR, each folder's *.bpf.c as
- *                                   objects and skeletons (OUT/bpf/KERNEL/FOLDER/),
+ *                                   objects and skeletons (OUT/bpf/KERNEL/.objects/FOLDER/),
  *                                   and the BPF guest programs
  *   pb build names                  every folder's, program's and module's name, one a line
  *   pb build module-dirs            the module folders, one a line
@@ -312,7 +312,8 @@ static int build_bpf(const struct units *all, const char *out, const char *kerne
 		const struct unit *un = &all->u[u];
 		char dir[PATH_MAX + 100];
 
-		snprintf(dir, sizeof(dir), "%s/%s", kout, un->name);
+		/* objects and skeletons apart from the programs, which may have the folder's name */
+		snprintf(dir, sizeof(dir), "%s/.objects/%s", kout, un->name);
 		if (!json_array_size(json_object_get(un->build, "bpf_programs")))
 			continue;
 		if (mkdirs(dir) || bpf_objects(all, un, kout, dir)) {
@@ -448,7 +449,7 @@ const struct pb_cmd cmd_build = {
 		   "  guest OUT     the static guest programs, OUT/guest/NAME (nothing else stays there)\n"
 		   "  host OUT      the programs that say \"host\": true, for the host: OUT/host/NAME\n"
 		   "  bpf OUT KERNEL KDIR  OUT/bpf/KERNEL/: vmlinux.h of KDIR/vmlinux, each folder's\n"
-		   "                *.bpf.c as OUT/bpf/KERNEL/FOLDER/X.bpf.o and X.skel.h, and the\n"
+		   "                *.bpf.c as OUT/bpf/KERNEL/.objects/FOLDER/X.bpf.o and X.skel.h, and the\n"
 		   "                BPF guest programs OUT/bpf/KERNEL/NAME\n"
 		   "  names         every folder's, program's and module's name, one a line\n"
 		   "  module-dirs   the module folders (each with a Kbuild), one a line\n",

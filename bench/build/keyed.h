@@ -26,7 +26,4 @@ struct keyed {
 /* 0: current or made; 1: made (printed); -1: failed (said on stderr). */
 int keyed_make(const struct keyed *k);
 
-/* The hex key of @inputs alone (files and folders), for callers that keep their own. */
-int keyed_hash(json_t *inputs, char hex[17]);
-
 #endif

@@ -11,14 +11,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "build/keyed.h"
+#include "lib/content_hash.h"
 #include "lib/sha256.h"
 
 const char *const inputs_keys[] = { "inputs_config", "suite_files", "inputs_harness", NULL };
 
 static int hash_paths(json_t *paths, char hex[17])
 {
-	int status = keyed_hash(paths, hex);
+	int status = content_hash(paths, hex);
 
 	json_decref(paths);
 	return status;

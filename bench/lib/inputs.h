@@ -17,7 +17,7 @@
  *                   or components/NAME/FILE), sorted
  *   inputs_harness  the harness code that measures (INPUTS_HARNESS)
  * pb inputs prints the last three (inputs_keys). Their hashes are
- * keyed_hash()'s (16 hex digits; 8 per suite file); paths count as given,
+ * content_hash()'s (lib/content_hash.h) (16 hex digits; 8 per suite file); paths count as given,
  * relative to the repository's top, where pb runs (or $PB_INPUTS_ROOT:
  * another tree's, tests/unit/test_report_stale.c).
  */
