@@ -305,7 +305,9 @@ stage_jobs() {
 	for s in llvm debug harness lava guest crash kunit; do
 		case " $* " in *" $s "*) ;; *) continue ;; esac
 		for j in $(jobs_of "$s"); do
-			[ -z "${PB_TEST_CHOICE:-}" ] || echo "$sjs_chosen" | grep -qxF -- "$j" && echo "$j"
+			if [ -z "${PB_TEST_CHOICE:-}" ] || echo "$sjs_chosen" | grep -qxF -- "$j"; then
+				echo "$j"
+			fi
 		done
 	done
 }
