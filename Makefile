@@ -185,10 +185,11 @@ ifndef PB_TEST_START
 PB_TEST_START := $(shell date +%s)
 endif
 export PB_TEST_START
-RUN_JOBS = PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
+# TEST=PATTERN...: the guest jobs chosen (docs/testing.md, "Choosing tests")
+RUN_JOBS = PB_TEST_CHOICE='$(TEST)' PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
 	BUILD_DIR=$(PB_UNITS_OUT) KBUILD=$(KBUILD) JOBS=$(JOBS) TEST_BUDGET=$(TEST_BUDGET) \
 	tests/run-jobs.sh
-stage_taps = $(shell TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
+stage_taps = $(shell PB_TEST_CHOICE='$(TEST)' TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
 .PHONY: help setup setup-test setup-bench setup-flamegraph flamegraph test-flamegraph \
 	test-flamegraph-browser trees kernels kernels-all kernel-baseline kernel-patched \
@@ -255,7 +256,7 @@ help:
 	@echo "  make kcidb       the newest results and make test's TAP as one KCIDB v5 document"
 	@echo "                   ($(KCIDB_OUT); KCIDB_URL= where its files are published)"
 	@echo "  make test-kcidb  make kcidb on the committed results validates (host only)"
-	@echo "  make lava        LAVA v2 jobs in $(LAVA_OUT)/: [TEST=name|SUITE=name] [KERNEL=k] [ROUNDS=n]"
+	@echo "  make lava        LAVA v2 jobs in $(LAVA_OUT)/: [TEST=pattern|SUITE=name] [KERNEL=k] [ROUNDS=n]"
 	@echo "                   (LAVA_ARTEFACT_URL=, LAVA_BUILD_DIR=, LAVA_ACCEL=)"
 	@echo "  make test-lava-schema  every job make lava writes passes LAVA's submission schema"
 	@echo "  make test-lava-bench  recorded LAVA benchmark jobs collect into make bench's result"
@@ -575,27 +576,32 @@ shell: tools initramfs
 		--share /=host --share $(PB_UNITS_OUT)=build --share "$$share=share:rw" \
 		--append "quiet kunit.enable=0 pb.run=shell pb.kernel=$(KERNEL)"
 
-# make run JOB=ID: one guest job of make test (make jobs lists the ids),
-# its verdict as make test prints it, its TAP and logs.
+# make run TEST=PATTERN...: the guest jobs of make test the patterns choose
+# (docs/testing.md, "Choosing tests"; make jobs lists the ids), one after
+# the other, each with its verdict as make test prints it, its TAP and logs.
+# JOB=ID is the same for one id.
 JOB ?=
+RUN_CHOICE = $(or $(TEST),$(JOB))
 jobs: tools
 	@PB=$(PB) tests/jobs.sh list $(GUEST_STAGES) llvm
 # (findstring: a filter pattern has one %, so %/debug/% matched no guest job)
-run: tools initramfs $$(if $$(findstring /debug-llvm,$$(JOB)),bpf-debug-llvm,$$(if \
-		$$(findstring /debug,$$(JOB)),bpf-debug,modules bpf))
-	@tests/jobs.sh check "$(JOB)"
-	@mkdir -p $(TEST_OUT)
-	@start=$$(date +%s); out=$(TEST_OUT)/run-$$(echo "$(JOB)" | tr / _).out; \
-	taps=$$(TEST_OUT=$(TEST_OUT) tests/jobs.sh taps-of "$(JOB)") && rm -f $$taps || exit 1; \
-	$(subst tests/run-jobs.sh,tests/jobs.sh run "$(JOB)",$(RUN_JOBS)) > "$$out" 2>&1; \
-	if $(PB) tally $$taps > "$$out.tally" 2>&1; then v=pass; else v=FAIL; fi; \
-	echo "$(JOB): $$v [$$(($$(date +%s) - start)) s]"; \
-	grep '^FAIL' "$$out.tally" | sed 's/^/    /'; \
-	for t in $$taps; do echo "  TAP: $$t"; done; \
-	for d in $$(for t in $$taps; do dirname "$$t"; done | sort -u); do \
-		[ -f "$$d/console.log" ] && echo "  console: $$d/console.log"; done; \
-	echo "  output: $$out"; \
-	[ $$v = pass ]
+run: tools initramfs $$(if $$(findstring debug-llvm,$$(RUN_CHOICE)),bpf-debug-llvm,$$(if \
+		$$(findstring debug,$$(RUN_CHOICE)),bpf-debug,modules bpf))
+	@ids=$$(set -f; PB=$(PB) tests/jobs.sh select $(RUN_CHOICE)) || exit 2; \
+	mkdir -p $(TEST_OUT); status=0; \
+	for job in $$ids; do \
+		start=$$(date +%s); out=$(TEST_OUT)/run-$$(echo "$$job" | tr / _).out; \
+		taps=$$(TEST_OUT=$(TEST_OUT) tests/jobs.sh taps-of "$$job") && rm -f $$taps || exit 1; \
+		$(subst tests/run-jobs.sh,tests/jobs.sh run "$$job",$(RUN_JOBS)) > "$$out" 2>&1; \
+		if $(PB) tally $$taps > "$$out.tally" 2>&1; then v=pass; else v=FAIL; status=1; fi; \
+		echo "$$job: $$v [$$(($$(date +%s) - start)) s]"; \
+		grep '^FAIL' "$$out.tally" | sed 's/^/    /'; \
+		for t in $$taps; do echo "  TAP: $$t"; done; \
+		for d in $$(for t in $$taps; do dirname "$$t"; done | sort -u); do \
+			[ -f "$$d/console.log" ] && echo "  console: $$d/console.log"; done; \
+		echo "  output: $$out"; \
+	done; \
+	exit $$status
 
 # The project-own patches as format-patch series, one per topic, with cover
 # letters (kernel/upstream.sh; build/upstream/TOPIC/). Reads the cache's
@@ -817,7 +823,8 @@ test-kcidb: tools
 
 # LAVA job definitions (bench/lava/lava.sh, pb lava): one per kernel x guest test
 # and per kernel x suite round, from pb vm --dry-run of the invocations make
-# test-guest and make bench make. TEST=name or SUITE=name picks one,
+# test-guest and make bench make. TEST=PATTERN... (the guest tests whose
+# jobs it chooses: docs/testing.md, "Choosing tests") or SUITE=name picks,
 # KERNEL=name one kernel. LAVA_ARTEFACT_URL: where a lab fetches
 # KERNEL/bzImage and initramfs.cpio (default: file:// the local artefacts);
 # LAVA_BUILD_DIR: where its worker has this build/ tree (the /build share);
@@ -828,13 +835,14 @@ LAVA_OUT := $(BUILD)/lava
 LAVA_SUITES = $(shell $(PB_SUITES) list --guest)
 lava_given = $(filter command line environment,$(origin $(1)))
 LAVA_KERNELS = $(if $(call lava_given,KERNEL),$(KERNEL),baseline patched debug)
-LAVA_TEST_LIST = $(if $(call lava_given,SUITE),,$(or $(TEST),$(GUEST_TESTS)))
+LAVA_TEST_LIST = $(if $(call lava_given,SUITE),,$(if $(TEST),$(shell set -f; PB=$(PB) \
+	tests/jobs.sh tests-of $(TEST) 2> /dev/null),$(GUEST_TESTS)))
 LAVA_SUITE_LIST = $(if $(TEST),,$(SUITE))
 LAVA_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS) LAVA_ARTEFACT_URL=$(LAVA_ARTEFACT_URL) \
 	LAVA_BUILD_DIR=$(LAVA_BUILD_DIR) LAVA_ACCEL=$(LAVA_ACCEL)
 lava: tools suites-check $(if $(PAIR),kernels modules)
-	@[ -z "$(filter-out $(GUEST_TESTS),$(TEST))" ] || \
-		{ echo "make lava: TEST= one of: $(GUEST_TESTS)" >&2; exit 1; }
+	@[ -z "$(TEST)" ] || (set -f; PB=$(PB) tests/jobs.sh tests-of $(TEST) > /dev/null) || \
+		{ echo "make lava: TEST= chooses guest tests (docs/testing.md, \"Choosing tests\")" >&2; exit 1; }
 	@[ -z "$(filter-out $(LAVA_SUITES),$(LAVA_SUITE_LIST))" ] || \
 		{ echo "make lava: SUITE= one of: $(LAVA_SUITES)" >&2; exit 1; }
 	@[ -z "$(filter-out baseline patched debug,$(LAVA_KERNELS))" ] || \

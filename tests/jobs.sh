@@ -3,9 +3,12 @@
 # in-guest test per kernel, the crashkernel cases and the kdump, the
 # sanitizer kernel's runs and the harness self-tests.
 #   jobs.sh list STAGE...   the jobs of these stages, the longest first
+#                           (with PB_TEST_CHOICE=PATTERN...: those it chooses)
 #   jobs.sh taps STAGE...   the TAP files those jobs must leave
 #   jobs.sh taps-of JOB     the TAP files one job must leave
 #   jobs.sh tests           the in-guest tests (for make help)
+#   jobs.sh select PATTERN...  the jobs the patterns choose (make run TEST=)
+#   jobs.sh tests-of PATTERN...  the guest tests they choose (make lava TEST=)
 #   jobs.sh run JOB         run one job (tests/run-jobs.sh runs them in parallel)
 #   jobs.sh check JOB       is JOB one of them? (if not, says which are)
 # STAGE: kunit (baseline, patched), guest (baseline, patched), crash,
@@ -242,29 +245,100 @@ run_job() { # run_job JOB
 	esac
 }
 
+all_jobs() { for s in llvm debug harness lava guest crash kunit; do jobs_of "$s"; done; }
+
+# Choosing jobs (TEST=, docs/testing.md, "Choosing tests"): each PATTERN a
+# shell glob; with a "/" it is matched against the whole id
+# (guest/patched/mctp-net, kunit/*), without one against each part of it
+# (a stage, a kernel, a test, each test of a group, a crash boot and the
+# test it boots: mctp-net, patched, crashkernel, mctp-*). A sanitizer
+# kernel's jobs only by a pattern that says so, "debug" (its BPF and modules
+# are built for it: make run) and for debug-llvm, not make test's, "llvm".
+chosen() { # chosen JOB PATTERN...
+	ch_job=$1
+	shift
+	for ch_p in "$@"; do
+		case $ch_job in
+		*/debug-llvm*) case $ch_p in *llvm*) ;; *) continue ;; esac ;;
+		*/debug | */debug/*) case $ch_p in *debug*) ;; *) continue ;; esac ;;
+		esac
+		case $ch_p in
+		*/*)
+			# shellcheck disable=SC2254 # the pattern is a glob
+			case $ch_job in $ch_p) return 0 ;; esac ;;
+		*)
+			ch_parts=$(echo "$ch_job" | tr '/+' '  ')
+			case $ch_job in crash/*) ch_parts="$ch_parts $("$PB" tests crash "${ch_job#crash/}" test)" ;; esac
+			for ch_w in $ch_parts; do
+				# shellcheck disable=SC2254 # the pattern is a glob
+				case $ch_w in $ch_p) return 0 ;; esac
+			done ;;
+		esac
+	done
+	return 1
+}
+
+# select PATTERN...: the jobs the patterns choose, in list order; a pattern
+# that chooses none is refused with the list.
+select_jobs() {
+	sj_all=$(all_jobs) || return 2
+	for sj_p in "$@"; do
+		for sj_j in $sj_all; do chosen "$sj_j" "$sj_p" && continue 2; done
+		{
+			echo "jobs.sh: TEST=$sj_p chooses no job; the jobs (make jobs) are:"
+			echo "$sj_all" | sed 's/^/  /'
+		} >&2
+		return 2
+	done
+	for sj_j in $sj_all; do ! chosen "$sj_j" "$@" || echo "$sj_j"; done
+}
+
+# stage_jobs STAGE...: their jobs, the longest stages first (the sanitizer
+# kernel's boots, the harness); with PB_TEST_CHOICE set (make test TEST=),
+# those its patterns choose.
+stage_jobs() {
+	for s in "$@"; do jobs_of "$s" > /dev/null || return 2; done
+	if [ -n "${PB_TEST_CHOICE:-}" ]; then
+		# shellcheck disable=SC2086 # the patterns are words, not globbed here
+		sjs_chosen=$(set -f; select_jobs $PB_TEST_CHOICE) || return 2
+	fi
+	for s in llvm debug harness lava guest crash kunit; do
+		case " $* " in *" $s "*) ;; *) continue ;; esac
+		for j in $(jobs_of "$s"); do
+			if [ -z "${PB_TEST_CHOICE:-}" ] || echo "$sjs_chosen" | grep -qxF -- "$j"; then
+				echo "$j"
+			fi
+		done
+	done
+}
+
 cmd=${1:-}
 [ $# -gt 0 ] && shift
 case $cmd in
-list)
-	for s in "$@"; do jobs_of "$s" > /dev/null || exit 2; done
-	# The longest stages first: the sanitizer kernel's boots, the harness.
-	for s in llvm debug harness lava guest crash kunit; do
-		case " $* " in *" $s "*) jobs_of "$s" ;; esac
-	done ;;
+list) stage_jobs "$@" || exit 2 ;;
 taps)
-	for s in "$@"; do
-		js=$(jobs_of "$s") || exit 2
-		for j in $js; do taps_of "$j"; done
-	done | tr ' ' '\n' ;;
+	js=$(stage_jobs "$@") || exit 2
+	for j in $js; do taps_of "$j"; done | tr ' ' '\n' ;;
 taps-of) taps_of "${1:?JOB}" | tr ' ' '\n' ;;
 tests) guest_tests | paste -sd' ' - ;;
+select)
+	[ $# -gt 0 ] || { echo "jobs.sh: no job chosen (TEST=PATTERN..., or JOB=ID); make jobs lists them" >&2; exit 2; }
+	select_jobs "$@" || exit 2 ;;
+tests-of)
+	# the guest tests whose guest/KERNEL/TEST jobs the patterns choose (make lava)
+	js=$(select_jobs "$@") || exit 2
+	ts=$(for j in $js; do
+		case $j in guest/debug*/* | guest/*/*+*) ;; guest/*/*) echo "${j#guest/*/}" ;; esac
+	done | awk '!seen[$0]++' | paste -sd' ' -)
+	[ -n "$ts" ] || { echo "jobs.sh: TEST=$* chooses no guest test ($(guest_tests | paste -sd' ' -))" >&2; exit 2; }
+	echo "$ts" ;;
 run) run_job "${1:?JOB}" ;;
 check)
-	all=$(jobs_of llvm; jobs_of debug; jobs_of harness; jobs_of lava; jobs_of guest; jobs_of crash; jobs_of kunit)
+	all=$(all_jobs)
 	if [ -n "${1:-}" ] && echo "$all" | grep -qxF -- "$1"; then exit 0; fi
 	if [ -n "${1:-}" ]; then what="unknown job '$1'"; else what="no job named (JOB=)"; fi
 	echo "jobs.sh: $what; the jobs are:" >&2
 	echo "$all" | sed 's/^/  /' >&2
 	exit 2 ;;
-*) echo "usage: jobs.sh list|taps STAGE... | taps-of JOB | tests | run JOB | check JOB" >&2; exit 2 ;;
+*) echo "usage: jobs.sh list|taps STAGE... | taps-of JOB | tests | select PATTERN... | tests-of PATTERN... | run JOB | check JOB" >&2; exit 2 ;;
 esac

@@ -3,7 +3,7 @@
 # JOBS at once, each with its own console log, results directory and 9p
 # shares. Prints one line per finished job, "[k/N] JOB: verdict [time]",
 # what failed under it, and the slowest jobs at the end.
-#   run-jobs.sh STAGE...
+#   run-jobs.sh STAGE...     (PB_TEST_CHOICE=PATTERN...: those jobs of them)
 # (env: as jobs.sh run; JOBS, default the number of CPUs; TEST_BUDGET: the
 #  seconds the whole run may take from PB_TEST_START (epoch seconds, default
 #  now): a job that would start past it is not run and fails, naming its
@@ -44,6 +44,8 @@ fi
 : "${JOBS:=$(nproc)}" "${TEST_BUDGET:=5100}" "${PB_TEST_START:=$(date +%s)}"
 case $JOBS in '' | *[!0-9]* | 0) echo "run-jobs.sh: JOBS must be a positive number, not '$JOBS'" >&2; exit 2 ;; esac
 jobs=$(tests/jobs.sh list "$@") || exit 2
+# chosen (make test TEST=): what the jobs run themselves is not filtered
+unset PB_TEST_CHOICE
 state=$TEST_OUT/.jobs
 rm -rf "$state" && mkdir -p "$state"
 echo 0 > "$state/count"

@@ -53,16 +53,7 @@ static int get(const struct suites *all, int argc, char **argv)
 
 	if (!(s = suites_find_said(all, "pb suites", argv[1])))
 		return 1;
-	for (int i = 2; i < argc; i++) {
-		json_t *v = json_at(s->m, argv[i]);
-
-		if (!v) {
-			fprintf(stderr, "pb suites get: %s: no %s\n", s->path, argv[i]);
-			return 1;
-		}
-		json_print_value(v);
-	}
-	return 0;
+	return json_print_paths(s->m, s->path, "pb suites get", argc - 2, argv + 2);
 }
 
 static int points(const struct suites *all, int argc, char **argv)

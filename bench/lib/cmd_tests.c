@@ -36,21 +36,6 @@ static int list(const struct guest_tests *all, const struct opts *o)
 	return 0;
 }
 
-/* Print each PATH of @m (argv[0..argc-1]); @what names @m in an error. */
-static int get_paths(json_t *m, const char *what, int argc, char **argv)
-{
-	for (int i = 0; i < argc; i++) {
-		json_t *v = json_at(m, argv[i]);
-
-		if (!v) {
-			fprintf(stderr, "pb tests: %s: no %s\n", what, argv[i]);
-			return 1;
-		}
-		json_print_value(v);
-	}
-	return 0;
-}
-
 static const struct guest_test *find(const struct guest_tests *all, const char *name)
 {
 	const struct guest_test *t = guest_tests_find(all, name);
@@ -90,7 +75,7 @@ static int crash(const struct guest_tests *all, int argc, char **argv)
 			argv[0]);
 		return 1;
 	}
-	status = get_paths(b, argv[0], argc - 1, argv + 1);
+	status = json_print_paths(b, argv[0], "pb tests crash", argc - 1, argv + 1);
 	json_decref(b);
 	return status;
 }
@@ -159,7 +144,7 @@ static int run(const struct guest_tests *all, const char *form, int argc, char *
 	if (!(t = find(all, argv[0])))
 		return 1;
 	if (!strcmp(form, "get"))
-		return get_paths(t->m, t->path, argc - 1, argv + 1);
+		return json_print_paths(t->m, t->path, "pb tests get", argc - 1, argv + 1);
 	if (!o->caps) {
 		fprintf(stderr, "pb tests ktap: --caps FILE is required\n");
 		return PB_USAGE;

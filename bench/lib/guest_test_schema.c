@@ -22,35 +22,30 @@ static int positive(struct schema_ctx *c, json_t *v, const char *path)
 				       (long long)n);
 }
 
+static int one_name(struct schema_ctx *c, json_t *v, const char *path)
+{
+	return manifest_plain_name(json_string_value(v)) ? 0 :
+		schema_fail(c, path, "'%s' should be lower-case letters, digits and '-'",
+			    json_string_value(v));
+}
+
 static int plain_names(struct schema_ctx *c, json_t *v, const char *path)
 {
-	char sub[512];
-	json_t *e;
-	size_t i;
+	return schema_each(c, v, path, one_name);
+}
 
-	json_array_foreach(v, i, e) {
-		snprintf(sub, sizeof(sub), "%s.%zu", path, i);
-		if (!manifest_plain_name(json_string_value(e)))
-			return schema_fail(c, sub, "'%s' should be lower-case letters, digits and '-'",
-					   json_string_value(e));
-	}
-	return 0;
+static int known_fix(struct schema_ctx *c, json_t *e, const char *path)
+{
+	if (json_object_get(c->data, json_string_value(e)))
+		return 0;
+	return schema_fail(c, path, "'%s' is not one of bench/probe/features.json's fixes",
+			   json_string_value(e));
 }
 
 /* "fixes": features.json's fixes whose "flips" change what this test expects */
 static int known_fixes(struct schema_ctx *c, json_t *v, const char *path)
 {
-	char sub[512];
-	json_t *e;
-	size_t i;
-
-	json_array_foreach(v, i, e) {
-		snprintf(sub, sizeof(sub), "%s.%zu", path, i);
-		if (!json_object_get(c->data, json_string_value(e)))
-			return schema_fail(c, sub, "'%s' is not one of bench/probe/features.json's "
-					   "fixes", json_string_value(e));
-	}
-	return 0;
+	return schema_each(c, v, path, known_fix);
 }
 
 /* "ktap": [{"suite": NAME, "needs": [...]}]: a suite is required where its needs hold */
@@ -63,13 +58,6 @@ static int ktap(struct schema_ctx *c, json_t *v, const char *path)
 	};
 
 	return schema_check_objects(c, v, path, f);
-}
-
-static int one_name(struct schema_ctx *c, json_t *v, const char *path)
-{
-	return manifest_plain_name(json_string_value(v)) ? 0 :
-		schema_fail(c, path, "'%s' should be lower-case letters, digits and '-'",
-			    json_string_value(v));
 }
 
 /* "cases": [{"name", "needs", "append"}]: one crash boot each */

@@ -43,3 +43,17 @@ void json_print_value(json_t *v)
 		free(text);
 	}
 }
+
+int json_print_paths(json_t *v, const char *what, const char *who, int n, char **paths)
+{
+	for (int i = 0; i < n; i++) {
+		json_t *at = json_at(v, paths[i]);
+
+		if (!at) {
+			fprintf(stderr, "%s: %s: no %s\n", who, what, paths[i]);
+			return 1;
+		}
+		json_print_value(at);
+	}
+	return 0;
+}

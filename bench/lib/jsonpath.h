@@ -14,4 +14,10 @@ json_t *json_at(json_t *v, const char *path);
  */
 void json_print_value(json_t *v);
 
+/*
+ * The value at each of @paths under @v, one a line (json_print_value); 1
+ * at the first missing, saying "WHO: WHAT: no PATH" on stderr, else 0.
+ */
+int json_print_paths(json_t *v, const char *what, const char *who, int n, char **paths);
+
 #endif

@@ -183,8 +183,8 @@ int schema_one_line(struct schema_ctx *c, json_t *v, const char *path)
 	return strchr(json_string_value(v), '\n') ? schema_fail(c, path, "should be one line") : 0;
 }
 
-/* "needs": what a kernel must have, KIND:NAME each (probe/needs.h) */
-int schema_needs(struct schema_ctx *c, json_t *v, const char *path)
+int schema_each(struct schema_ctx *c, json_t *v, const char *path,
+		int (*one)(struct schema_ctx *c, json_t *e, const char *path))
 {
 	char sub[512];
 	json_t *e;
@@ -192,11 +192,22 @@ int schema_needs(struct schema_ctx *c, json_t *v, const char *path)
 
 	json_array_foreach(v, i, e) {
 		snprintf(sub, sizeof(sub), "%s.%zu", path, i);
-		if (!need_valid(json_string_value(e)))
-			return schema_fail(c, sub, "should be KIND:NAME (KIND: kfunc, config, kunit, "
-				    "feature, fix, module; ! before it: must lack), not '%s'",
-				    json_string_value(e));
+		if (one(c, e, sub))
+			return -1;
 	}
 	return 0;
 }
 
+static int one_need(struct schema_ctx *c, json_t *e, const char *path)
+{
+	if (need_valid(json_string_value(e)))
+		return 0;
+	return schema_fail(c, path, "should be KIND:NAME (KIND: kfunc, config, kunit, feature, fix, "
+			   "module; ! before it: must lack), not '%s'", json_string_value(e));
+}
+
+/* "needs": what a kernel must have, KIND:NAME each (probe/needs.h) */
+int schema_needs(struct schema_ctx *c, json_t *v, const char *path)
+{
+	return schema_each(c, v, path, one_need);
+}

@@ -48,6 +48,10 @@ int schema_check_object(struct schema_ctx *c, json_t *obj, const char *path,
 int schema_check_objects(struct schema_ctx *c, json_t *v, const char *path,
 			 const struct schema_field *fields);
 
+/* @one on each element of array @v, at path "@path.I", until one fails. */
+int schema_each(struct schema_ctx *c, json_t *v, const char *path,
+		int (*one)(struct schema_ctx *c, json_t *e, const char *path));
+
 /* Inner checks shared by the manifests: */
 int schema_nonempty(struct schema_ctx *c, json_t *v, const char *path);
 /* a guest's CPUs: 1 to 8 (kernel/config/bench.config's CONFIG_NR_CPUS) */

@@ -90,28 +90,34 @@ void write_text(const char *path, const char *text)
 		fail_msg("cannot write %s: %s", path, strerror(errno));
 }
 
-static void pb_runv(struct pb_result *r, char **argv)
+/* Run @path with @argv (argv[0] set here) into @r. */
+static void runv(struct pb_result *r, const char *path, char **argv)
 {
 	posix_spawn_file_actions_t fa;
 	char out[4096], err[4096];
 	int status, rc;
 	pid_t pid;
 
-	argv[0] = PB_BIN;
+	argv[0] = (char *)path;
 	snprintf(out, sizeof(out), "%s", scratch("run.out"));
 	snprintf(err, sizeof(err), "%s", scratch("run.err"));
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	posix_spawn_file_actions_addopen(&fa, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	rc = posix_spawn(&pid, PB_BIN, &fa, NULL, argv, environ);
+	rc = posix_spawn(&pid, path, &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	if (rc)
-		fail_msg("cannot run %s: %s (make tools builds it)", PB_BIN, strerror(rc));
+		fail_msg("cannot run %s: %s (make tools builds pb)", path, strerror(rc));
 	if (waitpid(pid, &status, 0) != pid)
 		fail_msg("waitpid: %s", strerror(errno));
 	r->status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 	r->out = read_text(out);
 	r->err = read_text(err);
+}
+
+static void pb_runv(struct pb_result *r, char **argv)
+{
+	runv(r, PB_BIN, argv);
 }
 
 /* Append the NULL-terminated char * arguments of @ap to @argv from @argc on. */
@@ -131,6 +137,18 @@ void pb_run(struct pb_result *r, ...)
 	take_args(argv, 1, ap);
 	va_end(ap);
 	pb_runv(r, argv);
+}
+
+void script_run(struct pb_result *r, const char *script, ...)
+{
+	char *argv[MAX_ARGS + 2] = { NULL };
+	va_list ap;
+
+	va_start(ap, script);
+	take_args(argv, 1, ap);
+	va_end(ap);
+	assert_int_equal(setenv("PB", PB_BIN, 1), 0);
+	runv(r, script, argv);
 }
 
 void pb_collect(struct pb_result *r, const char *name, ...)

@@ -26,6 +26,8 @@ const char *scratch(const char *name);
 
 /* Run pb ARGS... (NULL-terminated); fails the test if pb cannot be started. */
 void pb_run(struct pb_result *r, ...) __attribute__((sentinel));
+/* Run the repository's @script ARGS... (NULL-terminated) with PB set to the built pb. */
+void script_run(struct pb_result *r, const char *script, ...) __attribute__((sentinel));
 /*
  * pb bench-collect of suite "selftest" (unit u, icount) into the scratch file
  * @name from KERNEL=FILE... (NULL-terminated); fails the test unless it
