@@ -189,8 +189,8 @@ help:
 	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS)), then test-crash"
 	@echo "  make test-crash  crashkernel=size,cma boots (good and malformed values) and a real kdump"
 	@echo "  make check-series  build and KUnit-test the series patch by patch (slow)"
-	@echo "  make upstream    the project's own patches as format-patch series with cover letters"
-	@echo "                   ($(UPSTREAM_OUT)/TOPIC/); make test-upstream checks them"
+	@echo "  make upstream    the project's own patches as format-patch series with cover letters,"
+	@echo "                   from your git identity ($(UPSTREAM_OUT)/TOPIC/); make test-upstream checks them"
 	@echo "  make test-harness  guest fault handling (panic, hang, exit codes, broken patch)"
 	@echo "  make test-debug  KUnit and guest tests on the sanitizer kernel (KASAN, lockdep, kmemleak)"
 	@echo "  make test-llvm   build the sanitizer kernel with clang (debug-llvm), run test-debug's"
@@ -511,7 +511,7 @@ test-shellcheck:
 	@mkdir -p $(TEST_OUT)
 	@tests/shellcheck.sh $(TEST_OUT)/shellcheck.tap
 
-# Every object the project's own patches (author patchbench) touch compiles
+# Every object the project's own patches (kernel/series.sh says which) touch compiles
 # with clang, LLVM=1, as the patched kernel is configured and again with
 # asm goto outputs forced on, as newer gcc and clang >= 17 take them: a jump
 # out of a cleanup scope is then an error (tests/clang-check.sh). Host
@@ -599,13 +599,15 @@ UPSTREAM_OUT := $(BUILD)/upstream
 UPSTREAM_TREE := $(BUILD)/upstream-tree
 upstream: tools
 	@$(DRY_RUN) PB=$(PB) kernel/upstream.sh $(SERIES) $(UPSTREAM_OUT) $(UPSTREAM_TREE)
-# What make upstream wrote: one series per topic, each own patch in one,
-# each applies onto the tree it claims, cover letters with recipients and
+# make upstream as a sender whose git identity the test sets in a temporary
+# HOME (and refused with none), then what it wrote: one series per topic,
+# each own patch in one, from the sender and signed off by them, each
+# applies onto the tree it claims, cover letters with recipients and
 # figures, checkpatch clean (tests/upstream-check.sh). Host only.
-test-upstream: upstream
+test-upstream: tools
 	@mkdir -p $(TEST_OUT)
-	-@$(DRY_RUN) tests/upstream-check.sh $(SERIES) $(UPSTREAM_OUT) $(BUILD)/upstream-check-tree \
-		$(TEST_OUT)/upstream.tap
+	-@$(DRY_RUN) PB=$(PB) tests/upstream-check.sh $(SERIES) $(UPSTREAM_OUT) $(UPSTREAM_TREE) \
+		$(BUILD)/upstream-check-tree $(TEST_OUT)/upstream.tap
 
 # Slow (one kernel build per patch): not part of make test. First, and
 # whatever the builds do, checkpatch --strict on each project-own patch
