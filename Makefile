@@ -282,7 +282,7 @@ kernel-selfcheck: trees
 # make bisect's third kernel: pristine + the series up to patch UPTO.
 UPTO ?=
 kernel-bisect: trees
-	@[ -n "$(UPTO)" ] || { echo "make bisect: UPTO=NNNN, the last patch of the first part (e.g. UPTO=0019)" >&2; exit 1; }
+	@[ -n "$(UPTO)" ] || { echo "make bisect: UPTO=NNNN, the last patch of the first part (e.g. UPTO=0029)" >&2; exit 1; }
 	@kernel/tree.sh bisect $(SERIES) $(UPTO)
 	@kernel/edits.sh bisect
 	@kernel/build.sh bisect

@@ -63,7 +63,7 @@ series_topic() {
 		return 0
 	fi
 	case $st_subject in
-	"net: mctp: serial:"*) echo mctp-serial ;;
+	"net: mctp-serial:"*) echo mctp-serial ;;
 	# the receive path and the tests: fixes, for the net tree
 	"net: mctp: test:"* | "net: mctp:"*reassembl*) echo mctp-rx ;;
 	# the rest of net/mctp: the route table and the send path
