@@ -434,7 +434,7 @@ else
 	-@$(MAKE) --no-print-directory test-lava-bench
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
-	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/flamegraph.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
+	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/flamegraph.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/patch-refs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
 		$(TEST_OUT)/sources.tap $(TEST_OUT)/versions.tap $(TEST_OUT)/clang.tap $(TEST_OUT)/results.tap \
 		$(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap $(TEST_OUT)/lava-bench.tap \
 		$(call stage_taps,$(GUEST_STAGES))
@@ -484,6 +484,7 @@ test-dry-run: tools
 test-docs: tools
 	@mkdir -p $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/docs-check.sh $(TEST_OUT)/docs.tap
+	-@$(DRY_RUN) tests/patch-refs-check.sh $(TEST_OUT)/patch-refs.tap
 
 test-ktap-agree: tools
 	@mkdir -p $(TEST_OUT)
