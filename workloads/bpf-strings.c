@@ -5,7 +5,7 @@
  * present: every kfunc is in the kernel's BTF; strings.bpf.c loads; each
  *   kfunc agrees with libc's string.h on many valid inputs (placed at the
  *   start of a page and ending at the last byte of a page, at every offset
- *   within a word), and returns the upstream error codes for NULL,
+ *   within a word, and running from one mapped page into the next), and returns the upstream error codes for NULL,
  *   user-space, unmapped and unterminated pointers; the verifier rejects calls with a wrong argument type or count,
  *   and libbpf rejects a program declaring a wrong prototype. With
  *   STR_FREED_KO (kernel/modules/str-freed), they are pointed at a freed
@@ -295,6 +295,57 @@ static void alignment_cases(void)
 							}
 				}
 		snprintf(name, sizeof(name), "%s.alignments-match-libc", kfunc_names[op] + 4);
+		report(name, &t);
+	}
+}
+
+/*
+ * Every kfunc on strings that run from one mapped page into the next (the
+ * pages of the 128 KiB buffer follow each other): starting 1-16 bytes
+ * before the boundary, 0-16 bytes past it, the second string across the
+ * next boundary. A kfunc reading whole words must go on into the next
+ * page, neither stopping nor faulting at the first one's end.
+ */
+static void page_crossing_cases(void)
+{
+	char *big = skel->data_big->big, s[40], s2s[4][40], name[64];
+
+	for (int op = 0; op < OP_COUNT; op++) {
+		const int two = two_strings(op);
+		const int with_n = op == OP_STRNCHR || op == OP_STRNLEN || op == OP_STRNSTR;
+		const int with_c = op == OP_STRCHR || op == OP_STRCHRNUL || op == OP_STRNCHR ||
+				   op == OP_STRRCHR;
+		struct tally t = { 0 };
+
+		for (size_t back = 1; back <= 16; back++)
+			for (size_t len = back; len <= back + 16; len++) {
+				const unsigned long long counts[] = { len + 1, len, back, PB_PAGE };
+				const int chars[] = { '#', '\0', 'a' + (int)(len - 1 + back) % 7,
+						      'a' + (int)(back + back / 2) % 7 };
+
+				for (size_t i = 0; i < len; i++)
+					s[i] = (char)('a' + (i + back) % 7);
+				s[len] = '\0';
+				second_strings(s, s2s);
+				for (size_t k = 0; k < (two ? 4 : 1); k++)
+					for (size_t ci = 0; ci < (with_c ? 4 : 1); ci++)
+						for (size_t ni = 0; ni < (with_n ? 4 : 1); ni++) {
+							struct str_args a = {
+								.op = op, .c = chars[ci], .n = counts[ni],
+								.where1 = STR_BIG, .where2 = STR_BIG,
+								.off1 = PB_PAGE - back,
+								.off2 = 2 * PB_PAGE - 1 - (back * 5 + k) % 16,
+							};
+
+							for (int p = 0; p < 3; p++)
+								fill_around(big + p * PB_PAGE);
+							memcpy(big + a.off1, s, len + 1);
+							memcpy(big + a.off2, two ? s2s[k] : "",
+							       strlen(two ? s2s[k] : "") + 1);
+							check_case(&t, &a, s, two ? s2s[k] : "");
+						}
+			}
+		snprintf(name, sizeof(name), "%s.across-mapped-pages-match-libc", kfunc_names[op] + 4);
 		report(name, &t);
 	}
 }
@@ -719,6 +770,7 @@ int main(int argc, char **argv)
 		if (skel) {
 			valid_cases();
 			alignment_cases();
+			page_crossing_cases();
 			error_cases();
 			verifier_cases(vmlinux);
 			badproto_case();
