@@ -120,9 +120,14 @@ while read -r t; do
 		echo
 		sed '1,/^$/d; /^rebase:/,$d' "$cover"
 		echo "The tree these were made on: $(git -C "$tree" log -1 --format=%s pristine),"
-		echo "base-commit below, with the $prereq patches of the patchbench series"
-		echo "before them applied (6.17 backports and fixes: the prerequisite-patch-id"
-		echo "lines, in order). They have not been rebased onto $(field "$cover" tree)."
+		if [ "$prereq" = 0 ]; then
+			echo "base-commit below, with nothing else applied."
+		else
+			echo "base-commit below, with the $prereq patches of the patchbench series"
+			echo "before them applied (6.17 backports and fixes: the prerequisite-patch-id"
+			echo "lines, in order)."
+		fi
+		echo "They have not been rebased onto $(field "$cover" tree)."
 		echo "Before sending, rebase onto it:"
 		sed -n '/^rebase:/,$p' "$cover" | sed 's/^rebase: //'
 		echo
@@ -146,7 +151,7 @@ while read -r t; do
 	set --
 	while read -r a; do set -- "$@" --to="$a"; done < "$work/to"
 	while read -r a; do set -- "$@" --cc="$a"; done < "$work/cc"
-	$GIT -C "$tree" format-patch -q --zero-commit --cover-letter --cover-from-description=subject \
+	me_git -C "$tree" format-patch -q --zero-commit --cover-letter --cover-from-description=subject \
 		--subject-prefix="$(field "$cover" prefix)" --base=pristine "$@" \
 		-o "$(cd "$out.tmp" && pwd)/$t" "$base..$branch" > /dev/null || die "topic $t: format-patch failed"
 	for p in "$out.tmp/$t"/[0-9]*.patch; do

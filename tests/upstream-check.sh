@@ -102,7 +102,7 @@ apply_to() {
 			$GIT -C "$tree" checkout -q -f --detach "$at_from" || return 1
 			at_from=HEAD
 		fi
-		$GIT -C "$tree" am -q --3way "$at_p" > "$work/am.log" 2>&1 ||
+		series_mail "$at_p" | $GIT -C "$tree" am -q --3way > "$work/am.log" 2>&1 ||
 			{ $GIT -C "$tree" am --abort > /dev/null 2>&1; echo "$(basename "$at_p") does not apply"; return 1; }
 		echo "$at_key $($GIT -C "$tree" rev-parse HEAD)" >> "$work/states"
 	done < "$1"
