@@ -235,8 +235,8 @@ help:
 	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS)), then test-crash"
 	@echo "  make test-crash  crashkernel=size,cma boots (good and malformed values) and a real kdump"
 	@echo "  make check-series  build and KUnit-test the series patch by patch (slow)"
-	@echo "  make upstream    the project's own patches as format-patch series with cover letters"
-	@echo "                   ($(UPSTREAM_OUT)/TOPIC/); make test-upstream checks them"
+	@echo "  make upstream    the project's own patches as format-patch series with cover letters,"
+	@echo "                   from your git identity ($(UPSTREAM_OUT)/TOPIC/); make test-upstream checks them"
 	@echo "  make test-harness  guest fault handling (panic, hang, exit codes, broken patch)"
 	@echo "  make test-debug  KUnit and guest tests on the sanitizer kernel (KASAN, lockdep, kmemleak)"
 	@echo "  make test-llvm   build the sanitizer kernel with clang (debug-llvm), run test-debug's"
@@ -329,7 +329,7 @@ kernel-selfcheck: trees
 # make bisect's third kernel: pristine + the series up to patch UPTO.
 UPTO ?=
 kernel-bisect: trees
-	@[ -n "$(UPTO)" ] || { echo "make bisect: UPTO=NNNN, the last patch of the first part (e.g. UPTO=0019)" >&2; exit 1; }
+	@[ -n "$(UPTO)" ] || { echo "make bisect: UPTO=NNNN, the last patch of the first part (e.g. UPTO=0029)" >&2; exit 1; }
 	@kernel/tree.sh bisect $(SERIES) $(UPTO)
 	@kernel/edits.sh bisect
 	@kernel/build.sh bisect
@@ -440,7 +440,7 @@ else
 	-@$(MAKE) --no-print-directory test-lava-bench
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
-	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/flamegraph.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
+	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/flamegraph.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/patch-refs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
 		$(TEST_OUT)/sources.tap $(TEST_OUT)/versions.tap $(TEST_OUT)/clang.tap $(TEST_OUT)/results.tap \
 		$(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap $(TEST_OUT)/lava-bench.tap \
 		$(call stage_taps,$(GUEST_STAGES))
@@ -490,6 +490,7 @@ test-dry-run: tools
 test-docs: tools
 	@mkdir -p $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/docs-check.sh $(TEST_OUT)/docs.tap
+	-@$(DRY_RUN) tests/patch-refs-check.sh $(TEST_OUT)/patch-refs.tap
 
 test-ktap-agree: tools
 	@mkdir -p $(TEST_OUT)
@@ -517,7 +518,7 @@ test-shellcheck:
 	@mkdir -p $(TEST_OUT)
 	@tests/shellcheck.sh $(TEST_OUT)/shellcheck.tap
 
-# Every object the project's own patches (author patchbench) touch compiles
+# Every object the project's own patches (kernel/series.sh says which) touch compiles
 # with clang, LLVM=1, as the patched kernel is configured and again with
 # asm goto outputs forced on, as newer gcc and clang >= 17 take them: a jump
 # out of a cleanup scope is then an error (tests/clang-check.sh). Host
@@ -610,13 +611,15 @@ UPSTREAM_OUT := $(BUILD)/upstream
 UPSTREAM_TREE := $(BUILD)/upstream-tree
 upstream: tools
 	@$(DRY_RUN) PB=$(PB) kernel/upstream.sh $(SERIES) $(UPSTREAM_OUT) $(UPSTREAM_TREE)
-# What make upstream wrote: one series per topic, each own patch in one,
-# each applies onto the tree it claims, cover letters with recipients and
+# make upstream as a sender whose git identity the test sets in a temporary
+# HOME (and refused with none), then what it wrote: one series per topic,
+# each own patch in one, from the sender and signed off by them, each
+# applies onto the tree it claims, cover letters with recipients and
 # figures, checkpatch clean (tests/upstream-check.sh). Host only.
-test-upstream: upstream
+test-upstream: tools
 	@mkdir -p $(TEST_OUT)
-	-@$(DRY_RUN) tests/upstream-check.sh $(SERIES) $(UPSTREAM_OUT) $(BUILD)/upstream-check-tree \
-		$(TEST_OUT)/upstream.tap
+	-@$(DRY_RUN) PB=$(PB) tests/upstream-check.sh $(SERIES) $(UPSTREAM_OUT) $(UPSTREAM_TREE) \
+		$(BUILD)/upstream-check-tree $(TEST_OUT)/upstream.tap
 
 # Slow (one kernel build per patch): not part of make test. First, and
 # whatever the builds do, checkpatch --strict on each project-own patch

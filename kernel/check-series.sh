@@ -10,13 +10,13 @@ here=$(cd "$(dirname "$0")" && pwd)
 series=$(cd "$1" && pwd) out=$2
 src=$PB_CACHE/src-check
 GIT="git -c user.name=patchbench -c user.email=patchbench@localhost"
+# shellcheck source=kernel/series.sh
+. "$here/series.sh"
 
 # checkpatch_own OUT.tap: checkpatch --strict on every project-own patch
 # (kernel/series.sh says which), one TAP line each, before any build and
 # whether or not the series builds.
 checkpatch_own() {
-	# shellcheck source=kernel/series.sh
-	. "$here/series.sh"
 	: > "$1.tmp"
 	co_n=0
 	for co_p in $(series_own_patches "$series"); do
@@ -46,7 +46,7 @@ n=0
 for p in "$series"/*.patch; do
 	n=$((n + 1))
 	name=$(basename "$p" .patch)
-	if ! $GIT -C "$src" am -q --3way "$p" > "$out.am.log" 2>&1; then
+	if ! series_mail "$p" | $GIT -C "$src" am -q --3way > "$out.am.log" 2>&1; then
 		echo "not ok $n - series.$name # does not apply" >> "$out.tmp"
 		break
 	fi

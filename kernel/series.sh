@@ -1,9 +1,25 @@
 # shellcheck shell=sh
 # What the series' patch files say about themselves (sourced): which are
 # the project's own, which upstream topic each belongs in, and checkpatch.
-# kernel/check-series.sh, kernel/upstream.sh and tests/upstream-check.sh
-# read the patches through these functions only; each sets here= to
+# kernel/tree.sh, kernel/check-series.sh, kernel/upstream.sh and
+# tests/upstream-check.sh read the patches through these functions only; each sets here= to
 # kernel/ first (series_checkpatch reads kernel/upstream/base-commits).
+
+# The author git gives a project-own patch's commit in a local tree (the
+# cache's, make check-series', make upstream's bases): kernel/patches/ names
+# no one as the author of the project's own patches, and git am needs one.
+series_local_author='patchbench <patchbench@localhost>'
+
+# series_mail PATCH [AUTHOR]: PATCH as git am reads it; one without a From:
+# header (a project-own patch) gets AUTHOR's, series_local_author by default.
+series_mail() {
+	if sed -n '/^$/q; p' "$1" | grep -q '^From: '; then
+		cat "$1"
+	else
+		sed "1a\\
+From: ${2:-$series_local_author}" "$1"
+	fi
+}
 
 # series_subject PATCH: its subject, unwrapped, without "[PATCH n/m]"
 series_subject() {
@@ -47,7 +63,7 @@ series_topic() {
 		return 0
 	fi
 	case $st_subject in
-	"net: mctp: serial:"*) echo mctp-serial ;;
+	"net: mctp-serial:"*) echo mctp-serial ;;
 	# the receive path and the tests: fixes, for the net tree
 	"net: mctp: test:"* | "net: mctp:"*reassembl*) echo mctp-rx ;;
 	# the rest of net/mctp: the route table and the send path
@@ -59,9 +75,11 @@ series_topic() {
 	esac
 }
 
-# series_checkpatch TREE SERIES_DIR PATCH: scripts/checkpatch.pl --strict
-# of the kernel tree TREE (read only) on PATCH; its findings on stdout,
-# false when it has any. A Fixes: tag names an upstream commit, which
+# series_checkpatch TREE SERIES_DIR PATCH [sendable]: scripts/checkpatch.pl
+# --strict of the kernel tree TREE (read only) on PATCH; its findings on
+# stdout, false when it has any. A patch of kernel/patches/ has no sign-off
+# of the project's own (make upstream adds the sender's): MISSING_SIGN_OFF
+# is checked only on a "sendable" one. A Fixes: tag names an upstream commit, which
 # this tree holds under another id (the backports are new commits), so
 # checkpatch's check that the id exists is replaced by one against the
 # series: the id must be one a backport's "commit <sha> upstream" line
@@ -69,12 +87,14 @@ series_topic() {
 # lists (in the base tree already), with its subject.
 series_checkpatch() {
 	sc_ok=0
+	sc_ignore=UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES
+	[ "${4:-}" = sendable ] || sc_ignore=$sc_ignore,MISSING_SIGN_OFF
 	sc_patch=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
 	# FILE_PATH_CHANGES: a new file under a directory MAINTAINERS covers
 	# (net/mctp/, drivers/net/mctp/) needs no MAINTAINERS change; make
 	# upstream's get_maintainer.pl names its maintainers.
 	(cd "$1" && perl scripts/checkpatch.pl --strict --quiet --no-summary \
-		--ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES \
+		--ignore "$sc_ignore" \
 		"$sc_patch") || sc_ok=1
 	series_message "$3" | sed -n 's/^Fixes: *//p' | {
 		sc_bad=0

@@ -26,6 +26,8 @@ set -eu
 : "${PB_CACHE:?PB_CACHE must be set}"
 # shellcheck source=kernel/lock.sh
 . "$(cd "$(dirname "$0")" && pwd)/lock.sh"
+# shellcheck source=kernel/series.sh
+. "$(cd "$(dirname "$0")" && pwd)/series.sh"
 TARBALL=${PB_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 PKG=${PB_KERNEL_PKG:-linux-source-6.12}
 WANT_LINUX=6.12
@@ -144,7 +146,7 @@ apply() {
 	# shellcheck disable=SC2086
 	for p in $(for d in $dirs; do ls "$d"/*.patch 2>/dev/null; done); do
 		n=$((n + 1))
-		if ! $GIT -C "$scratch" am -q --3way "$p" >"$scratch.am.log" 2>&1; then
+		if ! series_mail "$p" | $GIT -C "$scratch" am -q --3way >"$scratch.am.log" 2>&1; then
 			echo "tree: error: patch $(basename "$p") does not apply:" >&2
 			sed 's/^/  /' "$scratch.am.log" >&2
 			$GIT -C "$scratch" diff --name-only --diff-filter=U 2>/dev/null |

@@ -4,6 +4,10 @@
 # with a cover letter: what and why, the tree it was made on, the
 # measured figures (pb), the tests, the recipients (get_maintainer.pl).
 #   upstream.sh SERIES_DIR OUT_DIR TREE    (env: PB_CACHE, PB)
+# The patches are the sender's: From: and Signed-off-by: are the git
+# identity of whoever runs it (git config user.name and user.email), and
+# it refuses to write them without one; checkpatch.pl --strict, sign-off
+# included, must find nothing in what it writes.
 # TREE is a clone of $PB_CACHE/src sharing its objects (made when missing);
 # the cache itself is only read. Each topic's series is applied on
 # pristine + the series' other patches before its last one, in order:
@@ -20,6 +24,13 @@ export GIT_COMMITTER_DATE="2000-01-01T00:00:00Z"
 
 die() { echo "upstream: error: $*" >&2; exit 1; }
 
+me_name=$(git config user.name) || me_name=
+me_email=$(git config user.email) || me_email=
+if [ -z "$me_name" ] || [ -z "$me_email" ]; then
+	die "no git identity: the patches are sent as yours (From: and Signed-off-by:); set git config --global user.name and user.email"
+fi
+me_git() { git -c user.name="$me_name" -c user.email="$me_email" "$@"; }
+
 [ -d "$PB_CACHE/src/.git" ] || die "no kernel repository at $PB_CACHE/src (make trees)"
 if ! $GIT -C "$tree" rev-parse -q --verify pristine > /dev/null 2>&1; then
 	rm -rf "$tree"
@@ -32,7 +43,7 @@ trap 'rm -rf "$work"' EXIT
 # The whole series once: the commit after each patch.
 $GIT -C "$tree" checkout -q -f --detach pristine
 for p in "$series"/*.patch; do
-	$GIT -C "$tree" am -q --3way "$p" > "$work/am.log" 2>&1 || {
+	series_mail "$p" | $GIT -C "$tree" am -q --3way > "$work/am.log" 2>&1 || {
 		$GIT -C "$tree" am --abort > /dev/null 2>&1 || true
 		die "$(basename "$p") does not apply on pristine + the patches before it: $(tail -n 3 "$work/am.log")"
 	}
@@ -82,13 +93,14 @@ while read -r t; do
 	for p in "$series"/*.patch; do
 		[ "$p" = "$first" ] && on=1
 		[ $on = 1 ] || continue
-		grep -qx "$p" "$work/patches.$t" || $GIT -C "$tree" am -q --3way "$p" > "$work/am.log" 2>&1 ||
+		grep -qx "$p" "$work/patches.$t" || series_mail "$p" | $GIT -C "$tree" am -q --3way > "$work/am.log" 2>&1 ||
 			die "topic $t: $(basename "$p") does not apply: $(tail -n 3 "$work/am.log")"
 		[ "$p" = "$last" ] && break
 	done
 	base=$($GIT -C "$tree" rev-parse HEAD)
 	while read -r p; do
-		$GIT -C "$tree" am -q --3way "$p" > "$work/am.log" 2>&1 ||
+		series_mail "$p" "$me_name <$me_email>" |
+			me_git -C "$tree" am -q --3way --signoff > "$work/am.log" 2>&1 ||
 			die "topic $t: $(basename "$p") does not apply on its base: $(tail -n 3 "$work/am.log")"
 	done < "$work/patches.$t"
 
@@ -108,9 +120,14 @@ while read -r t; do
 		echo
 		sed '1,/^$/d; /^rebase:/,$d' "$cover"
 		echo "The tree these were made on: $(git -C "$tree" log -1 --format=%s pristine),"
-		echo "base-commit below, with the $prereq patches of the patchbench series"
-		echo "before them applied (6.17 backports and fixes: the prerequisite-patch-id"
-		echo "lines, in order). They have not been rebased onto $(field "$cover" tree)."
+		if [ "$prereq" = 0 ]; then
+			echo "base-commit below, with nothing else applied."
+		else
+			echo "base-commit below, with the $prereq patches of the patchbench series"
+			echo "before them applied (6.17 backports and fixes: the prerequisite-patch-id"
+			echo "lines, in order)."
+		fi
+		echo "They have not been rebased onto $(field "$cover" tree)."
 		echo "Before sending, rebase onto it:"
 		sed -n '/^rebase:/,$p' "$cover" | sed 's/^rebase: //'
 		echo
@@ -126,11 +143,6 @@ while read -r t; do
 		echo
 		echo "Recipients (scripts/get_maintainer.pl --no-git --no-git-fallback):"
 		sed 's/^/  /' "$work/maint"
-		echo
-		echo "Before sending: the author \"patchbench <patchbench@localhost>\" and its"
-		echo "Signed-off-by are placeholders. Set From: to the person sending,"
-		echo "replace the Signed-off-by with your own (you certify the DCO),"
-		echo "rebase and retest as said above, run checkpatch.pl --strict again."
 	} > "$work/description"
 	branch=upstream-$t
 	$GIT -C "$tree" branch -q -f "$branch" HEAD
@@ -139,9 +151,14 @@ while read -r t; do
 	set --
 	while read -r a; do set -- "$@" --to="$a"; done < "$work/to"
 	while read -r a; do set -- "$@" --cc="$a"; done < "$work/cc"
-	$GIT -C "$tree" format-patch -q --zero-commit --cover-letter --cover-from-description=subject \
+	me_git -C "$tree" format-patch -q --zero-commit --cover-letter --cover-from-description=subject \
 		--subject-prefix="$(field "$cover" prefix)" --base=pristine "$@" \
 		-o "$(cd "$out.tmp" && pwd)/$t" "$base..$branch" > /dev/null || die "topic $t: format-patch failed"
+	for p in "$out.tmp/$t"/[0-9]*.patch; do
+		case $p in */0000-cover-letter.patch) continue ;; esac
+		series_checkpatch "$tree" "$series" "$p" sendable > "$work/checkpatch" 2>&1 ||
+			die "topic $t: checkpatch.pl --strict on $(basename "$p"): $(head -n 3 "$work/checkpatch")"
+	done
 	echo "upstream: $t: $(find "$out.tmp/$t" -name '*.patch' | wc -l) files, $(field "$cover" prefix), based on pristine + $prereq patches"
 done < "$work/topics"
 

@@ -1,6 +1,6 @@
 #!/bin/sh
-# make test-clang: every object that the project's own patches (author
-# patchbench in the series) touch compiles with clang (LLVM=1), once as the
+# make test-clang: every object that the project's own patches (those
+# kernel/series.sh's series_own finds in the series) touch compiles with clang (LLVM=1), once as the
 # patched tree configures it (tinyconfig + bench.config) and once with asm
 # goto outputs forced on, as gcc >= 12.4/13.3/14 and clang >= 17 take them:
 # __get_kernel_nofault() then jumps straight to its label, and a jump out
@@ -22,15 +22,17 @@ out=$src/pb-build-clang
 # shellcheck source=tests/tap-result.sh
 . "$root/tests/tap-result.sh"
 tap_scratch clang-check
+# shellcheck source=kernel/series.sh
+here=$root/kernel	# series.sh reads kernel/upstream/base-commits from here
+. "$root/kernel/series.sh"
 tap_start "$tap" clang
 : > "$log.tmp"
 
 # The objects of the project's own patches: each .c file they touch, or
 # the file that #includes it (the KUnit tests of net/mctp/test/).
 objects() {
-	for p in "$series"/*.patch; do
-		sed -n '/^$/q; /^From: patchbench </p' "$p" | grep -q . || continue
-		sed -n 's|^diff --git a/\([^ ]*\.c\) b/.*|\1|p' "$p"
+	for p in $(series_own_patches "$series"); do
+		series_files "$p" | grep '\.c$'
 	done | LC_ALL=C sort -u | while read -r f; do
 		[ -f "$src/$f" ] || continue
 		by=$(grep -rl --include='*.c' "^#include \"$(basename "$(dirname "$f")")/$(basename "$f")\"" \
@@ -99,7 +101,7 @@ elif [ ! -f "$src/.pb-series" ]; then
 else
 	objects > "$work/objects"
 	if [ ! -s "$work/objects" ]; then
-		result fail "(objects)" "no .c file touched by a patch of author patchbench in $series"
+		result fail "(objects)" "no .c file touched by a project-own patch in $series"
 	else
 		KCFLAGS=
 		check_mode configured

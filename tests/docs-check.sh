@@ -146,15 +146,15 @@ bad_paths() {
 # The Makefile's targets, from make's database (-p) with a goal that does
 # not exist, so that nothing is built or run (-q); variables and pattern
 # rules are not targets, nor are files make only considered.
-MAKEFLAGS='' MFLAGS='' "$MAKE" --no-print-directory -pq -f Makefile .pb-docs-check-no-goal \
+env -i PATH="$PATH" HOME="$HOME" "$MAKE" --no-print-directory -pq -f Makefile .pb-docs-check-no-goal \
 	2> /dev/null | awk '/^# Not a target:/ { getline; next }
 		/^[a-z][a-z0-9-]*:([^=]|$)/ { sub(/:.*/, ""); print }' | LC_ALL=C sort -u > "$work/targets"
 
 # and the variables it sets
-MAKEFLAGS='' MFLAGS='' "$MAKE" --no-print-directory -pq -f Makefile .pb-docs-check-no-goal \
+env -i PATH="$PATH" HOME="$HOME" "$MAKE" --no-print-directory -pq -f Makefile .pb-docs-check-no-goal \
 	2> /dev/null | awk '/^# makefile/ { getline
-		if (match($0, /^(export |override )?[A-Za-z_][A-Za-z0-9_]* *(:|[?]|[+]|::)?= /)) {
-			sub(/^(export |override )/, ""); sub(/ .*/, ""); print } }' | LC_ALL=C sort -u > "$work/vars"
+		if (match($0, /^(export |override )?[A-Za-z_][A-Za-z0-9_]* *(:|[?]|[+]|::)?=( |$)/)) {
+			sub(/^(export |override )/, ""); sub(/[ =:?+].*/, ""); print } }' | LC_ALL=C sort -u > "$work/vars"
 
 # bad_targets NAMED: each "NAME FILE:LINE" of NAMED whose NAME is no target
 bad_targets() {

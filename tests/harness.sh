@@ -111,7 +111,6 @@ rm -rf "$bad" && mkdir -p "$bad"
 cp kernel/patches/*.patch "$bad/" 2>/dev/null
 cat > "$bad/9999-patchbench-selftest-broken.patch" <<'PATCH'
 From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
-From: patchbench <patchbench@localhost>
 Date: Mon, 1 Jan 2024 00:00:00 +0000
 Subject: [PATCH] selftest: a patch that cannot apply
 
@@ -144,7 +143,7 @@ else
 fi
 
 # make selfcheck's planted cost (kernel/selfcheck/, never in the series)
-# still applies on top of the series: 0039 once broke it unnoticed.
+# still applies on top of the series: 0046 (then 0039) once broke it unnoticed.
 if git -C "$PB_CACHE/src-patched" apply --check "$(pwd)"/kernel/selfcheck/*.patch \
 	> "$OUT/selfcheck-applies.out" 2>&1; then
 	result ok "selfcheck-patch-applies"

@@ -3,7 +3,7 @@
 # nothing in a folder outside the repository (manifest, guest script, a C
 # workload and its build.json: docs/suites.md, "A suite of your own"), is
 # built, booted on both kernels, measured and reported into its own
-# RESULTS_DIR by `make bench SUITE=PATH POINTS=...`; its build outputs go to
+# RESULTS_DIR by `make bench SUITE=PATH`; its build outputs go to
 # the cache, and this repository (results/, RESULTS.md, build/) and the
 # user's folder stay as they were.
 #   own-suite-check.sh OUT.tap     (env: PB, MAKE, PB_CACHE)
@@ -106,7 +106,7 @@ else
 fi
 
 start=$(date +%s)
-if "$MAKE" --no-print-directory -C "$root" bench SUITE="$suite" POINTS=iters=1000 ROUNDS=1 \
+if "$MAKE" --no-print-directory -C "$root" bench SUITE="$suite" ROUNDS=1 \
 	RESULTS_DIR="$work/results" > "$log" 2>&1; then
 	result ok bench-runs
 else

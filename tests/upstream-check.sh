@@ -1,15 +1,19 @@
 #!/bin/sh
-# make test-upstream: what make upstream wrote in UPSTREAM_DIR. One series
-# per topic, its cover letter first; every project-own patch of the series
-# in exactly one, the one series_topic names; each series applies with git
-# am, in order, onto the tree its cover letter claims (base-commit plus the
-# series' patches its prerequisite-patch-id lines name, in that order);
-# the cover letter has the topic's prefix, recipients and figures; each
-# patch is checkpatch --strict clean. Host only.
-#   upstream-check.sh SERIES_DIR UPSTREAM_DIR TREE OUT.tap   (env: PB_CACHE)
-# TREE: a clone of $PB_CACHE/src sharing its objects, made when missing.
+# make test-upstream: make upstream as a sender whose git identity this
+# test sets (in a temporary HOME), and refused without one; then what it
+# wrote in UPSTREAM_DIR. One series per topic, its cover letter first;
+# every project-own patch of the series in exactly one, the one
+# series_topic names; each patch from the sender and signed off by them;
+# each series applies with git am, in order, onto the tree its cover
+# letter claims (base-commit plus the series' patches its
+# prerequisite-patch-id lines name, in that order); the cover letter has
+# the topic's prefix, recipients and figures; each patch is checkpatch
+# --strict clean, sign-off included. Host only.
+#   upstream-check.sh SERIES_DIR UPSTREAM_DIR UPSTREAM_TREE TREE OUT.tap   (env: PB_CACHE, PB)
+# UPSTREAM_TREE is make upstream's (kernel/upstream.sh); TREE: a clone of
+# $PB_CACHE/src sharing its objects, made when missing.
 set -u
-series=$(cd "$1" && pwd) dir=$2 tree=$3
+series=$(cd "$1" && pwd) dir=$2 uptree=$3 tree=$4
 root=$(cd "$(dirname "$0")/.." && pwd)
 GIT="git -c user.name=patchbench -c user.email=patchbench@localhost -c advice.detachedHead=false"
 # shellcheck source=tests/tap-result.sh
@@ -17,16 +21,42 @@ GIT="git -c user.name=patchbench -c user.email=patchbench@localhost -c advice.de
 # shellcheck source=kernel/series.sh
 here=$root/kernel	# series.sh reads kernel/upstream/base-commits from here
 . "$root/kernel/series.sh"
-tap_start "$4" upstream
+tap_start "$5" upstream
 work=$(mktemp -d "${TMPDIR:-/tmp}/pb-upstream-check.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-if ! [ -d "$dir" ]; then
-	result fail written "no $dir: make upstream first"
+# upstream HOME: make upstream with HOME's git identity alone (no system
+# one; the project's own .git/config sets none).
+upstream() {
+	(HOME=$1 GIT_CONFIG_NOSYSTEM=1 XDG_CONFIG_HOME=$1/.config &&
+		unset GIT_CONFIG_GLOBAL GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL &&
+		export HOME GIT_CONFIG_NOSYSTEM XDG_CONFIG_HOME &&
+		"$root/kernel/upstream.sh" "$series" "$dir" "$uptree")
+}
+sender="Upstream Check <upstream-check@example.org>"
+mkdir -p "$work/nobody" "$work/sender"
+git config --file "$work/sender/.gitconfig" user.name "${sender% <*}"
+git config --file "$work/sender/.gitconfig" user.email upstream-check@example.org
+if upstream "$work/nobody" > "$work/nobody.out" 2>&1; then
+	result fail identity.refused "make upstream wrote patches with no git identity set"
+else
+	check identity.refused "make upstream failed with no git identity, but not saying so" \
+		grep -q 'no git identity' "$work/nobody.out"
+fi
+if ! upstream "$work/sender" > "$work/upstream.out" 2>&1 || ! [ -d "$dir" ]; then
+	result fail written "make upstream failed: $(tail -n 3 "$work/upstream.out")"
 	tap_finish
 	exit 1
 fi
+result ok written
 dir=$(cd "$dir" && pwd)
+
+# sent_by PATCH: its From: and its last Signed-off-by: are the sender's
+sent_by() {
+	grep -qx "From: $sender" "$1" || { echo "From: is $(grep -m 1 '^From: ' "$1")"; return 1; }
+	sb_last=$(series_message "$1" | sed -n 's/^Signed-off-by: //p' | tail -n 1)
+	[ "$sb_last" = "$sender" ] || { echo "the last Signed-off-by: is \"$sb_last\""; return 1; }
+}
 if ! $GIT -C "$tree" rev-parse -q --verify pristine > /dev/null 2>&1; then
 	rm -rf "$tree"
 	$GIT clone -q --shared --no-checkout "$PB_CACHE/src" "$tree" ||
@@ -72,7 +102,7 @@ apply_to() {
 			$GIT -C "$tree" checkout -q -f --detach "$at_from" || return 1
 			at_from=HEAD
 		fi
-		$GIT -C "$tree" am -q --3way "$at_p" > "$work/am.log" 2>&1 ||
+		series_mail "$at_p" | $GIT -C "$tree" am -q --3way > "$work/am.log" 2>&1 ||
 			{ $GIT -C "$tree" am --abort > /dev/null 2>&1; echo "$(basename "$at_p") does not apply"; return 1; }
 		echo "$at_key $($GIT -C "$tree" rev-parse HEAD)" >> "$work/states"
 	done < "$1"
@@ -125,8 +155,9 @@ for d in "$dir"/*/; do
 	if [ -z "$why" ]; then result ok "$t.applies"; else result fail "$t.applies" "$why"; fi
 	for p in "$d"/[0-9]*.patch; do
 		case $p in */0000-cover-letter.patch) continue ;; esac
+		check "$t.sender.$(basename "$p" .patch)" "not the sender's" sent_by "$p"
 		check "$t.checkpatch.$(basename "$p" .patch)" "checkpatch --strict" \
-			series_checkpatch "$tree" "$series" "$p"
+			series_checkpatch "$tree" "$series" "$p" sendable
 	done
 done
 $GIT -C "$tree" checkout -q -f --detach pristine

@@ -5,7 +5,7 @@
  * present: every kfunc is in the kernel's BTF; strings.bpf.c loads; each
  *   kfunc agrees with libc's string.h on many valid inputs (placed at the
  *   start of a page and ending at the last byte of a page, at every offset
- *   within a word), and returns the upstream error codes for NULL,
+ *   within a word, and running from one mapped page into the next), and returns the upstream error codes for NULL,
  *   user-space, unmapped and unterminated pointers; the verifier rejects calls with a wrong argument type or count,
  *   and libbpf rejects a program declaring a wrong prototype. With
  *   STR_FREED_KO (tests/guest/bpf-strings/str-freed), they are pointed at a freed
@@ -86,6 +86,16 @@ static int two_strings(int op)
 {
 	return op == OP_STRCMP || op == OP_STRSPN || op == OP_STRCSPN || op == OP_STRSTR ||
 	       op == OP_STRNSTR;
+}
+
+static int takes_count(int op)
+{
+	return op == OP_STRNCHR || op == OP_STRNLEN || op == OP_STRNSTR;
+}
+
+static int takes_char(int op)
+{
+	return op == OP_STRCHR || op == OP_STRCHRNUL || op == OP_STRNCHR || op == OP_STRRCHR;
 }
 
 /* ---- running the program ---- */
@@ -177,9 +187,7 @@ static void valid_cases(void)
 				size_t l = strlen(strs[i]);
 				const unsigned long long counts[] = { 0, 1, 3, 5, l, l + 1, l + 100 };
 				const int two = two_strings(op);
-				const int with_n = op == OP_STRNCHR || op == OP_STRNLEN || op == OP_STRNSTR;
-				const int with_c = op == OP_STRCHR || op == OP_STRCHRNUL ||
-						   op == OP_STRNCHR || op == OP_STRRCHR;
+				const int with_n = takes_count(op), with_c = takes_char(op);
 
 				for (size_t k = 0; k < (two ? nn : 1); k++)
 					for (int end2 = 0; end2 < (two ? 2 : 1); end2++)
@@ -250,6 +258,48 @@ static void second_strings(const char *s, char out[4][40])
 	snprintf(out[3], 40, "cd#");
 }
 
+/* Puts @s1 and @s2 (the k-th second string) where a layout wants them, for @at. */
+typedef void place_fn(struct str_args *a, const char *s1, const char *s2, size_t k, size_t at);
+
+/*
+ * @op on @s against libc with each of its second strings (equal, suffix,
+ * one byte off, a short set), chars and counts that apply to @op, both
+ * strings placed by @put.
+ */
+static void check_variants(struct tally *t, int op, const char *s, const unsigned long long counts[4],
+			   const int chars[4], place_fn *put, size_t at)
+{
+	char s2s[4][40];
+
+	second_strings(s, s2s);
+	for (size_t k = 0; k < (two_strings(op) ? 4 : 1); k++)
+		for (size_t ci = 0; ci < (takes_char(op) ? 4 : 1); ci++)
+			for (size_t ni = 0; ni < (takes_count(op) ? 4 : 1); ni++) {
+				struct str_args a = { .op = op, .c = chars[ci], .n = counts[ni] };
+				const char *s2 = two_strings(op) ? s2s[k] : "";
+
+				put(&a, s, s2, k, at);
+				check_case(t, &a, s, s2);
+			}
+}
+
+/* @len letters from a 7-letter cycle starting at @shift */
+static void letters(char *s, size_t len, size_t shift)
+{
+	for (size_t i = 0; i < len; i++)
+		s[i] = (char)('a' + (i + shift) % 7);
+	s[len] = '\0';
+}
+
+/* at: at_end * 16 + the offset; the second string at another offset in the word */
+static void place_in_pages(struct str_args *a, const char *s1, const char *s2, size_t k, size_t at)
+{
+	size_t off = at % 16;
+
+	a->off1 = place_at(skel->data_buf1->buf1, s1, at >= 16, off);
+	a->off2 = place_at(skel->data_buf2->buf2, s2, at >= 16, (off * 5 + k) % 16);
+}
+
 /*
  * Every kfunc on strings of 0-24 bytes at every start offset 0-15 within
  * a word, from the page's start and ending at (or just before) its last
@@ -259,14 +309,9 @@ static void second_strings(const char *s, char out[4][40])
  */
 static void alignment_cases(void)
 {
-	char *page1 = skel->data_buf1->buf1, *page2 = skel->data_buf2->buf2, s[40], s2s[4][40];
-	char name[64];
+	char s[40], name[64];
 
 	for (int op = 0; op < OP_COUNT; op++) {
-		const int two = two_strings(op);
-		const int with_n = op == OP_STRNCHR || op == OP_STRNLEN || op == OP_STRNSTR;
-		const int with_c = op == OP_STRCHR || op == OP_STRCHRNUL || op == OP_STRNCHR ||
-				   op == OP_STRRCHR;
 		struct tally t = { 0 };
 
 		for (int at_end = 0; at_end < 2; at_end++)
@@ -276,25 +321,52 @@ static void alignment_cases(void)
 					const int chars[] = { '#', '\0', 'a' + (int)(len / 2 + off) % 7,
 							      'a' + (int)(len + off + 6) % 7 };
 
-					for (size_t i = 0; i < len; i++)
-						s[i] = (char)('a' + (i + off) % 7);
-					s[len] = '\0';
-					second_strings(s, s2s);
-					for (size_t k = 0; k < (two ? 4 : 1); k++)
-						for (size_t ci = 0; ci < (with_c ? 4 : 1); ci++)
-							for (size_t ni = 0; ni < (with_n ? 4 : 1); ni++) {
-								struct str_args a = {
-									.op = op, .c = chars[ci], .n = counts[ni],
-								};
-
-								a.off1 = place_at(page1, s, at_end, off);
-								/* the second string at another offset in the word */
-								a.off2 = place_at(page2, two ? s2s[k] : "", at_end,
-										  (off * 5 + k) % 16);
-								check_case(&t, &a, s, two ? s2s[k] : "");
-							}
+					letters(s, len, off);
+					check_variants(&t, op, s, counts, chars, place_in_pages, at_end * 16 + off);
 				}
 		snprintf(name, sizeof(name), "%s.alignments-match-libc", kfunc_names[op] + 4);
+		report(name, &t);
+	}
+}
+
+/* at: how many bytes of @s1 come before the 128 KiB buffer's second page */
+static void place_across_pages(struct str_args *a, const char *s1, const char *s2, size_t k, size_t at)
+{
+	char *big = skel->data_big->big;
+
+	a->where1 = a->where2 = STR_BIG;
+	a->off1 = PB_PAGE - at;
+	a->off2 = 2 * PB_PAGE - 1 - (at * 5 + k) % 16;
+	for (int p = 0; p < 3; p++)
+		fill_around(big + p * PB_PAGE);
+	memcpy(big + a->off1, s1, strlen(s1) + 1);
+	memcpy(big + a->off2, s2, strlen(s2) + 1);
+}
+
+/*
+ * Every kfunc on strings that run from one mapped page into the next (the
+ * pages of the 128 KiB buffer follow each other): starting 1-16 bytes
+ * before the boundary, 0-16 bytes past it, the second string across the
+ * next boundary. A kfunc reading whole words must go on into the next
+ * page, neither stopping nor faulting at the first one's end.
+ */
+static void page_crossing_cases(void)
+{
+	char s[40], name[64];
+
+	for (int op = 0; op < OP_COUNT; op++) {
+		struct tally t = { 0 };
+
+		for (size_t back = 1; back <= 16; back++)
+			for (size_t len = back; len <= back + 16; len++) {
+				const unsigned long long counts[] = { len + 1, len, back, PB_PAGE };
+				const int chars[] = { '#', '\0', 'a' + (int)(len - 1 + back) % 7,
+						      'a' + (int)(back + back / 2) % 7 };
+
+				letters(s, len, back);
+				check_variants(&t, op, s, counts, chars, place_across_pages, back);
+			}
+		snprintf(name, sizeof(name), "%s.across-mapped-pages-match-libc", kfunc_names[op] + 4);
 		report(name, &t);
 	}
 }
@@ -719,6 +791,7 @@ int main(int argc, char **argv)
 		if (skel) {
 			valid_cases();
 			alignment_cases();
+			page_crossing_cases();
 			error_cases();
 			verifier_cases(vmlinux);
 			badproto_case();
