@@ -1,7 +1,7 @@
 #!/bin/sh
 # What the kernel cache holds and takes, and reclaiming it.
 #
-#   cache.sh status        each source tree with its builds, the pairs, the results
+#   cache.sh status        each source tree with its builds, the pairs, own suites' builds, the results
 #   cache.sh clean [--all] remove the user's sources (trees/, src-series-*),
 #                          their builds and the pairs; --all: the default
 #                          trees and their builds too (make trees rebuilds them)
@@ -54,9 +54,10 @@ status() {
 		echo "pair     $(sed -n 's/^pair=//p' "$p"): $(sed -n 's/^baseline_spec=//p' "$p")" \
 			"against $(sed -n 's/^patched_spec=//p' "$p")"
 	done
+	[ ! -d "$PB_CACHE/own" ] || echo "own      $(size "$PB_CACHE/own") $PB_CACHE/own (what suites of your own built, make bench SUITE=PATH)"
 	[ ! -d "$PB_CACHE/results" ] || echo "results  $(size "$PB_CACHE/results") $PB_CACHE/results (never removed by cache-clean)"
 	[ ! -d "$PB_CACHE/ccache" ] || echo "ccache   $(size "$PB_CACHE/ccache") $PB_CACHE/ccache"
-	echo "cache: 'make cache-clean' removes the trees marked yours, their builds and the pairs;" \
+	echo "cache: 'make cache-clean' removes the trees marked yours, their builds, the pairs and own/;" \
 		"ALL=1 the default trees too"
 }
 
@@ -78,7 +79,7 @@ clean() {
 	# shellcheck source=kernel/lock.sh
 	. "$(cd "$(dirname "$0")" && pwd)/lock.sh"
 	user_sources | while read -r d; do remove_tree "$d"; done
-	rm -rf "$PB_CACHE/pairs"
+	rm -rf "$PB_CACHE/pairs" "$PB_CACHE/own"
 	if [ "${1:-}" = --all ]; then
 		default_sources | grep -v "^$PB_CACHE/src\$" | while read -r d; do remove_tree "$d"; done
 		[ ! -d "$PB_CACHE/src" ] || remove_tree "$PB_CACHE/src"

@@ -94,6 +94,8 @@ chmod +x "$suite/guest"
 find "$work/mine" -type f -exec sha256sum {} + | sort > "$work/mine.before"
 repo_state() { git -C "$root" status --porcelain -- results RESULTS.md HISTORY.md plots build/initramfs.cpio; }
 repo_state > "$work/repo.before"
+# the folder under PB_CACHE/own/ this run makes: removed at the end
+find "$PB_CACHE/own" -mindepth 1 -maxdepth 1 -type d 2> /dev/null | sort > "$work/own.before"
 
 # A broken copy is refused before anything is built, naming the file and the key.
 mkdir -p "$work/broken" && cp -a "$suite" "$work/broken/syscall-cost"
@@ -123,8 +125,9 @@ for i in 0 1; do
 		check "point-$i-measured-on-$k" "no samples of $k at point $i in $result" test "${n:-0}" -ge 5
 	done
 done
+# DIRTY=1: a run of this checkout as it stands, committed or not
 out=$work/report
-if "$MAKE" --no-print-directory -C "$root" report SUITE="$suite" RESULTS_DIR="$work/results" \
+if "$MAKE" --no-print-directory -C "$root" report SUITE="$suite" RESULTS_DIR="$work/results" DIRTY=1 \
 	REPORT_OUT="$out" PLOT_DATA="$out/data" > "$work/report.out" 2>&1; then
 	check reported "no syscall-cost section in $out/RESULTS.md" grep -q '^## syscall-cost' "$out/RESULTS.md"
 else
@@ -138,4 +141,5 @@ check user-folder-untouched "the suite's folder changed: $(diff "$work/mine.befo
 repo_state > "$work/repo.after"
 check repository-untouched "results/, RESULTS.md, plots/ or build/initramfs.cpio changed: $(cat "$work/repo.after")" \
 	cmp -s "$work/repo.before" "$work/repo.after"
+find "$PB_CACHE/own" -mindepth 1 -maxdepth 1 -type d 2> /dev/null | sort | comm -13 "$work/own.before" - | while read -r d; do rm -rf "$d"; done
 tap_finish
