@@ -58,8 +58,8 @@ endif
 export RESULTS_DIR
 PAIR_BUILD = SERIES='$(SERIES)' KERNEL_JOBS=$(KERNEL_JOBS) kernel/pair.sh build \
 	'$(or $(BASELINE),baseline)' '$(or $(PATCHED),patched)'
-# The kernels the stages boot and build against (bench/lib/guest.sh,
-# kernel/modules.sh, bench/collect/kernel_id.sh; default PB_CACHE/build).
+# The kernels the stages boot and build against (kernel/kbuild.sh reads it;
+# without a pair, PB_CACHE/build).
 export PB_KBUILD = $(KBUILD)
 endif
 
@@ -96,8 +96,8 @@ PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
 # the sanitizer kernel built with LLVM (make test-llvm: kbuild's LLVM=1
 # needs clang, lld and LLVM's binutils; Debian 12's are version 14)
 PKGS_LLVM := clang lld llvm
-# perf (make profile), hyperfine (the commands suite's guest runs the
-# host's), trace-cmd (make trace)
+# perf (make profile), hyperfine (a suite's guest may run the host's: its
+# manifest's host_share), trace-cmd (make trace)
 PKGS_BENCH := linux-perf hyperfine trace-cmd
 # make test's own: kexec (the kdump test runs the host's), shellcheck, tmux
 # (make shell driven as a person would, tests/shell-check.sh),
@@ -858,7 +858,7 @@ test-lava-schema: tools suites-check
 	-@$(LAVA_ENV) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
 		tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
 
-# Recorded lava-run logs of page-pool jobs (tests/fixtures/lava-bench/)
+# Recorded lava-run logs of a suite's jobs (tests/fixtures/lava-bench/)
 # through make lava-collect's path into a result: the one pb bench-collect
 # makes of the same PB-BENCH lines (tests/lava-bench.sh; host only).
 test-lava-bench: tools suites-check
