@@ -240,7 +240,7 @@ help:
 	@echo "  make test-harness  guest fault handling (panic, hang, exit codes, broken patch)"
 	@echo "  make test-debug  KUnit and guest tests on the sanitizer kernel (KASAN, lockdep, kmemleak)"
 	@echo "  make test-llvm   build the sanitizer kernel with clang (debug-llvm), run test-debug's"
-	@echo "                   KUnit and guest tests on it (not in make test; CI runs it after)"
+	@echo "                   KUnit and guest tests on it, then test-clang (not in make test; CI runs it after)"
 	@echo "  make test-load   the guest boots idle, then beside CPU hogs and a busy guest: verdicts must agree"
 	@echo "                   (STAGES= some of: $(GUEST_STAGES))"
 	@echo "  make selfcheck   A/A false flags, planted-regression power, noise (AA_RUNS= POWER_RUNS= TCG_RUNS=)"
@@ -416,6 +416,10 @@ initramfs: guest-programs
 # repository's results, whichever kernels are named: make test without a
 # pair runs them.
 PAIR_STAGES := kunit guest crash debug
+# make test's host-only checks, two at a time (each writes its own TAP files
+# in TEST_OUT); test-clang is make test-llvm's, where the clang builds are.
+HOST_CHECKS := test-unit test-suites test-flamegraph test-dry-run test-docs test-ktap-agree \
+	test-shellcheck test-sources test-results test-kcidb test-lava-schema test-lava-bench
 test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 ifneq ($(PAIR_ID),)
@@ -425,23 +429,11 @@ ifneq ($(PAIR_ID),)
 	@echo "== patchbench test summary (pair $(PAIR_ID))"
 	@$(PB) tally $(call stage_taps,$(PAIR_STAGES))
 else
-	-@$(MAKE) --no-print-directory test-unit
-	-@$(MAKE) --no-print-directory test-suites
-	-@$(MAKE) --no-print-directory test-flamegraph
-	-@$(MAKE) --no-print-directory test-dry-run
-	-@$(MAKE) --no-print-directory test-docs
-	-@$(MAKE) --no-print-directory test-ktap-agree
-	-@$(MAKE) --no-print-directory test-shellcheck
-	-@$(MAKE) --no-print-directory test-sources
-	-@$(MAKE) --no-print-directory test-clang
-	-@$(MAKE) --no-print-directory test-results
-	-@$(MAKE) --no-print-directory test-kcidb
-	-@$(MAKE) --no-print-directory test-lava-schema
-	-@$(MAKE) --no-print-directory test-lava-bench
+	-@$(MAKE) --no-print-directory -k -j2 --output-sync=target $(HOST_CHECKS)
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
 	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/flamegraph.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/patch-refs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
-		$(TEST_OUT)/sources.tap $(TEST_OUT)/versions.tap $(TEST_OUT)/clang.tap $(TEST_OUT)/results.tap \
+		$(TEST_OUT)/sources.tap $(TEST_OUT)/versions.tap $(TEST_OUT)/results.tap \
 		$(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap $(TEST_OUT)/lava-bench.tap \
 		$(call stage_taps,$(GUEST_STAGES))
 endif
@@ -543,8 +535,8 @@ test-guest: STAGES := guest crash
 test-crash: STAGES := crash
 test-debug: STAGES := debug
 # The same KUnit and guest jobs on the sanitizer kernel built with clang
-# (tests/jobs.sh's llvm stage). Not in make test: a cold clang build is
-# most of half an hour; .ci/run runs it after make test.
+# (tests/jobs.sh's llvm stage), and test-clang's objects. Not in make test:
+# the clang builds are ten minutes cold; .ci/run runs it after make test.
 test-llvm: STAGES := llvm
 test-harness: STAGES := harness
 # lava-run's KUnit and mctp-net jobs on the patched kernel give pb vm's
@@ -553,10 +545,15 @@ test-lava-run: STAGES := lava
 test-kunit test-guest test-crash test-harness test-lava-run: tools initramfs modules bpf
 test-debug: setup-test kernel-debug bpf-debug tools initramfs
 test-llvm: setup-test kernel-debug-llvm bpf-debug-llvm tools initramfs
-test-kunit test-guest test-crash test-debug test-llvm test-harness test-lava-run:
+test-kunit test-guest test-crash test-debug test-harness test-lava-run:
 	@mkdir -p $(TEST_OUT)
 	-@$(RUN_JOBS) $(STAGES)
 	@$(PB) tally $(call stage_taps,$(STAGES))
+test-llvm:
+	@mkdir -p $(TEST_OUT)
+	-@$(MAKE) --no-print-directory test-clang
+	-@$(RUN_JOBS) $(STAGES)
+	@$(PB) tally $(call stage_taps,$(STAGES)) $(TEST_OUT)/clang.tap
 
 # The guest boots of make test on an idle machine, then again beside a CPU
 # hog per core and an unrelated busy QEMU guest: every verdict must agree.
