@@ -14,8 +14,10 @@
  * the same verdicts), regressions first, one line each, largest first; then
  * the faster points, grouped by suite and by the plot series they are drawn
  * in (or their parameters other than the x axis), the group with the
- * largest change first. Then one sentence per suite: its largest change, or
- * that it has none.
+ * largest change first. Then one line per suite, those with a regression
+ * first: its points by verdict, its largest regression and improvement (and
+ * whether they are one plot series at different x), and the reasons of the
+ * points one kernel could not run.
  */
 void report_changes(FILE *f, json_t *const *roots, int n, const struct suites *all);
 

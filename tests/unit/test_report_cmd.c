@@ -325,8 +325,9 @@ static void headline_regression_first(void **state)
 	assert_line_matches(md, "^| x=1 .* | \\*\\*slower\\*\\* |$");
 	assert_in_order(md, "- **3.0 % slower**: selftest x=1",
 			"- selftest x = 2, 3 (2 points): ratios 0.500–0.950 (up to 2.00x faster)\n");
-	assert_contains(md, "- **selftest**: patched is 2.00x faster than baseline for x=2 "
-			"(50.0 against 100.0 u); 3 of the 3 points both kernels ran changed.\n");
+	assert_contains(md, "- **selftest**: 3 points on both kernels: **1 slower**, 2 faster, "
+			"0 unchanged, 0 invalid. Largest regression 3.0 % slower: x=1 (100.0 → 103.0 u). "
+			"Largest improvement 2.00x faster: x=2 (100.0 → 50.0 u).\n");
 	assert_contains(md, "| run at project commit | `0123456789ab` |\n");
 	assert_contains(md, "| patch series | `feedfacecafe0001` |\n");
 	assert_contains(md, "| baseline kernel | `aaaaaaaaaaaa`, build stamp `1111111111111111` |\n");
@@ -359,8 +360,8 @@ static void headline_without_changes(void **state)
 		   "patched=" FIXTURES "/report/headline-before.txt", NULL);
 	md = report(scratch("same.json"));
 	assert_contains(md, "None: no suite's table calls any point faster or slower.\n");
-	assert_contains(md, "- **selftest**: no significant change at any of the 3 points both "
-			"kernels ran.\n");
+	assert_contains(md, "- **selftest**: 3 points on both kernels: 0 slower, 0 faster, "
+			"3 unchanged, 0 invalid.\n");
 	free(md);
 }
 
