@@ -5,7 +5,7 @@
  * strcmp of equal strings) and string length L, times K calls and 2K calls
  * inside one BPF program run (guest clock, bpf_ktime_get_ns) for each
  * implementation: the kfunc (present only), upstream's byte loop of the
- * kfunc (present only, str_byteloop.ko's kfuncs: the module must be
+ * kfunc (str_byteloop.ko's kfuncs, on every kernel: the module must be
  * loaded), a bpf_probe_read_kernel() byte loop, bpf_probe_read_kernel_str()
  * into a buffer plus a loop over it, and the empty loop harness. Prints one
  * line per sample:
@@ -106,16 +106,18 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bpf-strbench: cannot load strbench_kfunc with the kfuncs present\n");
 		return 1;
 	}
-	if (kfuncs && !(bl = strbench_byteloop__open_and_load())) {
+	if (!(bl = strbench_byteloop__open_and_load())) {
 		fprintf(stderr, "bpf-strbench: cannot load strbench_byteloop: is str_byteloop.ko "
 			"loaded?\n");
 		return 1;
 	}
 	for (int fn = 0; fn < SB_FNS; fn++)
 		for (size_t l = 0; l < sizeof(lengths) / sizeof(*lengths); l++)
-			for (int impl = 0; impl <= (kfuncs ? IMPL_BYTELOOP : 2); impl++) {
+			for (int impl = 0; impl <= IMPL_BYTELOOP; impl++) {
 				struct target t;
 
+				if (impl == IMPL_KFUNC && !kfuncs)
+					continue;
 				if (impl == IMPL_KFUNC) {
 					t = (struct target){ &kf->bss->args, &kf->bss->out,
 							     kf->data_s1->s1, kf->data_s2->s2,
