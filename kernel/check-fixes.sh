@@ -116,15 +116,18 @@ diff_lines() {
 
 # revert_fix COMMIT: the checkout = full series minus COMMIT. git
 # revert first; where later patches changed its context, its diff reversed
-# with one line of context. Either way the lines it changes must be
-# exactly the patch's, the other way round.
+# with one line of context, else none (a one-line fix whose neighbours a
+# later patch rewrote: 0008's terminator, after 0009's cases). Either way
+# the lines it changes must be exactly the patch's, the other way round.
 revert_fix() {
 	$GIT -C "$src" checkout -q -f "$full" || return 1
 	if ! $GIT -C "$src" revert --no-edit "$1" > /dev/null 2>&1; then
 		$GIT -C "$src" revert --abort > /dev/null 2>&1
 		$GIT -C "$src" checkout -q -f "$full"
-		$GIT -C "$src" show "$1" | $GIT -C "$src" apply -R -C1 --index > /dev/null 2>&1 &&
-			$GIT -C "$src" commit -q -m "Revert $1" || return 1
+		{ $GIT -C "$src" show "$1" | $GIT -C "$src" apply -R -C1 --index ||
+			$GIT -C "$src" show "$1" | $GIT -C "$src" apply -R -C0 --unidiff-zero --index
+		} > /dev/null 2>&1 || return 1
+		$GIT -C "$src" commit -q -m "Revert $1" || return 1
 	fi
 	rf_want=$($GIT -C "$src" show --format= "$1" | diff_lines swap)
 	rf_got=$($GIT -C "$src" show --format= HEAD | diff_lines keep)
