@@ -194,7 +194,7 @@ stage_taps = $(shell PB_TEST_CHOICE='$(TEST)' TEST_OUT=$(TEST_OUT) tests/jobs.sh
 .PHONY: help setup setup-test setup-bench setup-flamegraph flamegraph test-flamegraph \
 	test-flamegraph-browser trees kernels kernels-all kernel-baseline kernel-patched \
 	kernel-debug kernel-debug-llvm tools harness-files units-out guest-programs initramfs bpf bpf-debug bpf-debug-llvm modules-debug modules-debug-llvm test test-sources test-pair test-debug test-llvm test-load test-unit test-suites test-clang test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
-	compare history report plots modules check-series upstream test-upstream shell jobs run clean distclean cache-status cache-clean kcidb test-kcidb lava \
+	compare history report plots modules check-series check-fixes upstream test-upstream shell jobs run clean distclean cache-status cache-clean kcidb test-kcidb lava \
 	test-lava-schema test-lava-bench suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
 	lava-collect test-lava
 
@@ -235,6 +235,7 @@ help:
 	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS)), then test-crash"
 	@echo "  make test-crash  crashkernel=size,cma boots (good and malformed values) and a real kdump"
 	@echo "  make check-series  build and KUnit-test the series patch by patch (slow)"
+	@echo "  make check-fixes   each fix's tests fail with it reverted, pass with it (slow; FIXES=NNNN...)"
 	@echo "  make upstream    the project's own patches as format-patch series with cover letters,"
 	@echo "                   from your git identity ($(UPSTREAM_OUT)/TOPIC/); make test-upstream checks them"
 	@echo "  make test-harness  guest fault handling (panic, hang, exit codes, broken patch)"
@@ -625,6 +626,18 @@ check-series: setup-test trees tools
 	@mkdir -p $(TEST_OUT)
 	@PB=$(PB) ACCEL=$(ACCEL) kernel/check-series.sh $(SERIES) $(TEST_OUT)/series.tap
 	@$(PB) tally $(TEST_OUT)/series-checkpatch.tap $(TEST_OUT)/series.tap
+
+# Slow (two kernel builds and boots per fix, most of them incremental): not
+# part of make test. Every project-own fix (a Fixes: tag) against the tests
+# kernel/fix-tests names: they fail on the full series with the fix reverted
+# and pass with it (kernel/check-fixes.sh; FIXES="0002 0003" checks those only).
+FIXES ?=
+check-fixes: setup-test tools initramfs
+	@kernel/tree.sh pristine
+	@mkdir -p $(TEST_OUT)
+	@PB=$(PB) ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) BUILD_DIR=$(PB_UNITS_OUT) FIXES='$(FIXES)' \
+		kernel/check-fixes.sh $(SERIES) $(TEST_OUT)/fixes
+	@$(PB) tally $(TEST_OUT)/fixes/fixes.tap
 
 # Benchmarks: both kernels in one invocation, interleaved; results are kept
 # per project commit in results/ and RESULTS.md is regenerated from them.

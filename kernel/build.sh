@@ -1,7 +1,7 @@
 #!/bin/sh
 # Build one kernel variant out of tree, with ccache, unless its stamp is current.
 #
-#   build.sh baseline|patched|debug|debug-llvm|selfcheck|bisect|check|t-TREE[-debug]|s-HASH[-debug]
+#   build.sh baseline|patched|debug|debug-llvm|selfcheck|bisect|check|fixes|t-TREE[-debug]|s-HASH[-debug]
 #
 # baseline = pristine tree + bench.config; patched = patched tree + bench.config;
 # debug = patched tree + bench.config + debug.config (sanitizers);
@@ -23,7 +23,7 @@ set -eu
 
 : "${PB_CACHE:?PB_CACHE must be set}"
 here=$(cd "$(dirname "$0")" && pwd)
-variant=${1:?usage: build.sh baseline|patched|debug|debug-llvm|selfcheck|bisect|check|t-TREE[-debug]|s-HASH[-debug]}
+variant=${1:?usage: build.sh baseline|patched|debug|debug-llvm|selfcheck|bisect|check|fixes|t-TREE[-debug]|s-HASH[-debug]}
 lock_shared=1
 # shellcheck source=kernel/lock.sh
 . "$here/lock.sh"
@@ -51,6 +51,7 @@ baseline-debug) src=$PB_CACHE/src; set -- "$@" "$here/config/debug.config" ;;
 selfcheck) src=$PB_CACHE/src-selfcheck ;;
 bisect) src=$PB_CACHE/src-bisect ;;	# make bisect
 check) src=$PB_CACHE/src-check ;;	# kernel/check-series.sh
+fixes) src=$PB_CACHE/src-fixes ;;	# kernel/check-fixes.sh
 t-*-debug) src=$PB_CACHE/trees/${variant#t-}; src=${src%-debug}; set -- "$@" "$here/config/debug.config" ;;
 t-*) src=$PB_CACHE/trees/${variant#t-} ;;
 s-*-debug) src=$PB_CACHE/src-series-${variant#s-}; src=${src%-debug}; set -- "$@" "$here/config/debug.config" ;;

@@ -23,7 +23,7 @@ user_sources() {
 
 default_sources() {
 	for d in "$PB_CACHE"/src "$PB_CACHE"/src-patched "$PB_CACHE"/src-selfcheck "$PB_CACHE"/src-bisect \
-		"$PB_CACHE"/src-check; do
+		"$PB_CACHE"/src-check "$PB_CACHE"/src-fixes; do
 		[ -d "$d" ] && echo "$d"
 	done
 	return 0

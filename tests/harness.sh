@@ -143,7 +143,7 @@ else
 fi
 
 # make selfcheck's planted cost (kernel/selfcheck/, never in the series)
-# still applies on top of the series: 0046 (then 0039) once broke it unnoticed.
+# still applies on top of the series: 0048 (then 0039) once broke it unnoticed.
 if git -C "$PB_CACHE/src-patched" apply --check "$(pwd)"/kernel/selfcheck/*.patch \
 	> "$OUT/selfcheck-applies.out" 2>&1; then
 	result ok "selfcheck-patch-applies"
