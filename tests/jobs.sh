@@ -157,7 +157,9 @@ taps_of() { # taps_of JOB
 	esac
 }
 
-image() { echo "$KBUILD/$1/arch/x86/boot/bzImage"; }
+# image KERNEL: its bootable image, where the guest architecture's
+# description says (GUEST_ARCH, pb arch image)
+image() { echo "$KBUILD/$1/$("$PB" arch image)"; }
 # cap SECONDS: a boot's limit, never past what the run's budget leaves.
 cap() { if [ "${TIMEOUT_CAP:-}" ] && [ "$TIMEOUT_CAP" -lt "$1" ]; then echo "$TIMEOUT_CAP"; else echo "$1"; fi; }
 
@@ -224,7 +226,7 @@ run_job() { # run_job JOB
 		arg=$k
 		[ "$c" = "$t" ] || arg=$arg,$c
 		[ "$capture" != true ] ||
-			arg=$arg,/host$(cd "$(dirname "$(image "$k")")" && pwd -P)/bzImage
+			arg=$arg,/host$(cd "$(dirname "$(image "$k")")" && pwd -P)/$(basename "$(image "$k")")
 		variant=
 		[ "$c" = "$t" ] || variant=$c
 		GUEST_OUT=$d VARIANT=$variant GUEST_APPEND=$append FALLBACK=$fallback SMP=$(test_get "$t" cpus) \
