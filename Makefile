@@ -457,7 +457,7 @@ else
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
 	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/flamegraph.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/patch-refs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
-		$(TEST_OUT)/sources.tap $(TEST_OUT)/versions.tap $(TEST_OUT)/clang.tap $(TEST_OUT)/results.tap \
+		$(TEST_OUT)/sources.tap $(TEST_OUT)/versions.tap $(TEST_OUT)/arch.tap $(TEST_OUT)/clang.tap $(TEST_OUT)/results.tap \
 		$(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap $(TEST_OUT)/lava-bench.tap \
 		$(call stage_taps,$(GUEST_STAGES))
 endif
@@ -516,10 +516,11 @@ test-ktap-agree: tools
 # of its own: ids by content, bad input refused, the user's repository
 # untouched (tests/source-check.sh); the config fragment of a tree's Linux
 # version, an unknown one refused (tests/versions-check.sh). Host only.
-test-sources:
+test-sources: tools
 	@mkdir -p $(TEST_OUT)
 	-@$(DRY_RUN) tests/source-check.sh $(TEST_OUT)/sources.tap
 	-@$(DRY_RUN) tests/versions-check.sh $(TEST_OUT)/versions.tap
+	-@$(DRY_RUN) PB=$(PB) tests/arch-check.sh $(TEST_OUT)/arch.tap
 
 # The acceptance check of a pair of the user's: a clone of the cache's
 # repository at pristine and origin/patched reuses the built kernels, files

@@ -19,11 +19,12 @@
 # (its git tree id: two names of one tree share one build), the config
 # fragments, this script and the compiler, so an unchanged variant is not
 # even handed to kbuild.
-# GUEST_ARCH (vm/arch/NAME.json, read through pb arch; x86_64 without it)
+# GUEST_ARCH (vm/arch/NAME.json, read through pb arch; the default without it)
 # says kbuild's ARCH, the cross compiler, the image, the architecture's
 # config fragment (after bench.config) and the suffix of its object tree
-# (none for x86_64: its trees keep their names) and the folder of its build
-# links (PB_CACHE/build for x86_64, PB_CACHE/arch/NAME/build for another).
+# (none for the default architecture: its trees keep their names) and the
+# folder of its build links (PB_CACHE/build for the default,
+# PB_CACHE/arch/NAME/build for another).
 set -eu
 
 : "${PB_CACHE:?PB_CACHE must be set}"
@@ -111,7 +112,7 @@ fi
 export CCACHE_DIR="${CCACHE_DIR:-$PB_CACHE/ccache}"
 export CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-8G}"
 export KBUILD_BUILD_TIMESTAMP='2024-01-01' KBUILD_BUILD_USER=patchbench KBUILD_BUILD_HOST=patchbench
-# (CROSS_COMPILE only when there is one: x86_64's command lines stay as they were)
+# (CROSS_COMPILE only when there is one: the default's command lines stay as they were)
 kmake() {
 	make -s -C "$src" O="$out" ARCH="$kbuild_arch" ${cross:+CROSS_COMPILE="$cross"} \
 		${llvm:+LLVM=1} CC="$cc" HOSTCC="$hostcc" "$@"

@@ -2,7 +2,7 @@
 # Where the kernels the stages boot and build against are (sourced):
 # PB_KBUILD, a pair of the user's (kernel/pair.sh, the Makefile exports
 # it), else the cache's own, PB_CACHE/build (for a GUEST_ARCH other than
-# x86_64, PB_CACHE/arch/NAME/build: pb arch cache_subdir).
+# the default, PB_CACHE/arch/NAME/build: pb arch cache_subdir).
 
 # kbuild_dir [VARIANT]: that directory, or VARIANT's build in it
 kbuild_dir() {

@@ -77,7 +77,7 @@ enum accel accel_resolve(const struct vm_config *cfg, const char *cache_file,
 	char key[512], log[4096];
 	int kvm_ok = 0;
 
-	if (cfg->machine.qemu && !cfg->machine.kvm) {
+	if (!cfg->machine.kvm) {
 		snprintf(why, whylen, "KVM does not apply to this guest architecture (%s), not probed",
 			 cfg->machine.qemu);
 		return fallback;

@@ -86,7 +86,7 @@ const char *vm_qemu(const struct vm_config *cfg)
 {
 	if (cfg->qemu)
 		return cfg->qemu;
-	return cfg->machine.qemu ? cfg->machine.qemu : "qemu-system-x86_64";
+	return cfg->machine.qemu;
 }
 
 struct argv_builder {
@@ -174,7 +174,7 @@ static void build_argv(const struct vm_config *c, struct argv_builder *b)
 	}
 	add(b, "-append");
 	add(b, fmt(b, "console=%s panic=-1 nokaslr pb.accel=%s %s",
-		   c->machine.console ? c->machine.console : "ttyS0", accel_name(c->accel),
+		   c->machine.console, accel_name(c->accel),
 		   c->append ? c->append : ""));
 	for (int i = 0; i < c->nshares; i++) {
 		add(b, "-fsdev");
@@ -360,7 +360,7 @@ int vm_run(const struct vm_config *cfg, struct vm_result *res)
 	if (!runnable(b.v[0])) {
 		snprintf(res->tail, sizeof(res->tail), "QEMU '%s' not found: install %s "
 			 "(make setup), or point PB_QEMU at the binary\n", b.v[0],
-			 cfg->machine.qemu_package ? cfg->machine.qemu_package : "qemu-system-x86");
+			 cfg->machine.qemu_package);
 		res->verdict = VM_ERROR;
 		return -1;
 	}

@@ -29,7 +29,7 @@ struct vm_share {
 
 /*
  * What the guest architecture's description (vm/arch/NAME.json, lib/arch.h)
- * says of the machine; vmopts_parse() fills it, a zeroed one is x86_64's.
+ * says of the machine; vmopts_parse() fills it, and every guest needs it.
  */
 struct vm_machine {
 	const char *qemu;	/* QEMU's binary */
@@ -41,7 +41,7 @@ struct vm_machine {
 };
 
 struct vm_config {
-	const char *qemu;	/* binary, default the machine's */
+	const char *qemu;	/* binary (PB_QEMU), NULL: the machine's */
 	struct vm_machine machine;
 	const char *kernel;
 	const char *initrd;

@@ -12,7 +12,7 @@
 
 const char vmopts_help[] =
 	"guest options:\n"
-	"  --kernel FILE        bzImage to boot (required)\n"
+	"  --kernel FILE        kernel image to boot (required)\n"
 	"  --initrd FILE        initramfs\n"
 	"  --append ARGS        extra kernel command line\n"
 	"  --accel MODE         auto|kvm|tcg|icount (default auto)\n"

@@ -3,7 +3,7 @@
  * A guest machine is data: vm/arch/NAME.json describes one architecture
  * (QEMU binary, machine, pinned CPU, console, kernel image, kbuild ARCH,
  * cross-compiler prefix, BPF target, Debian architecture, config fragment,
- * whether KVM can apply). GUEST_ARCH selects one; x86_64 without it.
+ * whether KVM can apply). GUEST_ARCH selects one; ARCH_DEFAULT without it.
  */
 #ifndef PB_ARCH_H
 #define PB_ARCH_H

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pb arch: the guest architecture's description (vm/arch/NAME.json, the one
- * GUEST_ARCH names, x86_64 without it) for scripts: all of it as JSON, one
+ * GUEST_ARCH names, the default without it) for scripts: all of it as JSON, one
  * field, or the known names.
  */
 #include <jansson.h>
@@ -15,13 +15,19 @@
 
 static int arch(int argc, char **argv)
 {
-	int status = 0;
+	int c, list = 0;
+	struct args a;
 	json_t *d;
 	json_t *v;
 
-	if (args_operands(&cmd_arch, &argc, argv, &status))
-		return status;
-	if (argc == 2 && !strcmp(argv[1], "--list")) {
+	args_init(&a, &cmd_arch, argc, argv);
+	while ((c = args_next(&a)) > 0)
+		list = 1;
+	if (c < 0)
+		return a.status;
+	argc = a.noperands + 1;
+	argv = a.operands - 1;
+	if (list) {
 		char known[1024];
 
 		arch_known(known, sizeof(known));
@@ -51,16 +57,22 @@ static int arch(int argc, char **argv)
 	return 0;
 }
 
+static const struct option options[] = {
+	{ "list", no_argument, NULL, 'l' },
+	{ 0 },
+};
+
 const struct pb_cmd cmd_arch = {
 	.name = "arch",
 	.run = arch,
 	.summary = "the guest architecture's description (GUEST_ARCH), or one field of it",
 	.usage = "pb arch [FIELD]\npb arch --list",
 	.details = "Reads vm/arch/NAME.json (PB_ARCH_DIR: another folder) for NAME = GUEST_ARCH,\n"
-		   "x86_64 when unset. Without FIELD: the description as compact JSON; with\n"
+		   "the default (lib/arch.h) when unset. Without FIELD: the description as compact JSON; with\n"
 		   "FIELD: its value (true/false for kvm). --list: the known names.\n"
 		   "exit status: 1 for an unknown architecture (the message lists the known\n"
 		   "ones), an invalid description or a missing field\n",
 	.min_operands = 0,
 	.max_operands = 1,
+	.options = options,
 };
