@@ -26,15 +26,17 @@ done
 known=$("$PB" arch --list | tr ' ' '\n' | LC_ALL=C sort | paste -sd' ' -)
 files=$(for d in vm/arch/*.json; do basename "$d" .json; done | LC_ALL=C sort | paste -sd' ' -)
 check list-is-the-files "pb arch --list says '$known', vm/arch/ has '$files'" test "$known" = "$files"
+# refused RC OUT: a non-zero exit whose message lists the known names
+refused() { [ "$1" != 0 ] && printf '%s' "$2" | grep -q "known: $known"; }
 out=$(GUEST_ARCH=no-such "$PB" arch name 2>&1) && rc=0 || rc=$?
-check unknown-refused-by-pb "GUEST_ARCH=no-such: exit $rc, '$out'" \
-	sh -c '[ "$1" = 1 ] && printf "%s" "$2" | grep -q "known: $3"' _ "$rc" "$out" "$known"
+check unknown-refused-by-pb "GUEST_ARCH=no-such: exit $rc, '$out'" refused "$rc" "$out"
 out=$(${MAKE:-make} --no-print-directory -n GUEST_ARCH=no-such help 2>&1) && rc=0 || rc=$?
-check unknown-refused-by-make "make GUEST_ARCH=no-such: exit $rc, '$out'" \
-	sh -c '[ "$1" != 0 ] && printf "%s" "$2" | grep -q "known: $3"' _ "$rc" "$out" "$known"
+check unknown-refused-by-make "make GUEST_ARCH=no-such: exit $rc, '$out'" refused "$rc" "$out"
 if [ -x /bin/busybox ]; then
+	busybox --list > "$work/bb-list"
+	vm/busybox.sh applets /bin/busybox > "$work/bb-read"
 	check busybox-applets-read "vm/busybox.sh applets differs from busybox --list" \
-		sh -c 'vm/busybox.sh applets /bin/busybox | cmp -s - "$1"' _ "$(busybox --list > "$work/bb" && echo "$work/bb")"
+		cmp -s "$work/bb-list" "$work/bb-read"
 else
 	result fail busybox-applets-read "/bin/busybox missing: install busybox-static (make setup)"
 fi
