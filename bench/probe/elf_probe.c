@@ -85,9 +85,10 @@ static int symbols(struct image *im, json_t *btf_id_funcs)
 }
 
 /*
- * A relocatable kernel may leave a pointer's slot for its loader to fill
- * (arm64: the slot holds 0, a relative relocation in the allocated .rela
- * section holds the address as its addend; x86 keeps the address in place).
+ * A relocatable kernel may leave a pointer's slot for its loader to fill:
+ * on some architectures the slot holds 0 and a relative relocation in the
+ * allocated .rela section holds the address as its addend; others keep the
+ * address in place.
  * The addend of a relocation without a symbol at @addr, if there is one.
  */
 static int relative_addend(Elf *elf, GElf_Addr addr, uint64_t *value)
