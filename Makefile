@@ -589,16 +589,16 @@ setup-arch: tools
 test-arm64:
 	+@$(MAKE) --no-print-directory GUEST_ARCH=arm64 test-arch
 # the jobs of the patched kernel (the only one built for another architecture)
-test-arch: TEST := kunit/patched guest/patched/*
+test-arch: TEST := kunit/patched guest/patched/* crash/*
 test-arch: setup-arch kernel-patched units-out tools
 	@PB=$(PB) kernel/modules.sh patched $(UNITS_OUT)/modules/patched
 	@$(call bpf_for,patched)
 	@$(PB) build guest $(UNITS_OUT)
 	@PB=$(PB) vm/mkinitramfs.sh $(INITRAMFS) $(UNITS_OUT)/guest
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
-	-@$(RUN_JOBS) kunit guest
+	-@$(RUN_JOBS) kunit guest crash
 	@echo "== patchbench test summary ($(GUEST_ARCH))"
-	@$(PB) tally $(call stage_taps,kunit guest)
+	@$(PB) tally $(call stage_taps,kunit guest crash)
 
 # The guest boots of make test on an idle machine, then again beside a CPU
 # hog per core and an unrelated busy QEMU guest: every verdict must agree.
