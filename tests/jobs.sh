@@ -82,7 +82,7 @@ not_applicable() {
 # once, on the first side of the pair whose kernel has what it needs: the
 # patched one, else the baseline (the "unsupported" case needs to lack
 # crashkernel=,cma). Neither: "not applicable", no boot. A kernel that is
-# not built is no choice (another guest architecture's make test-arm64
+# not built is no choice (make test-arch, for another guest architecture,
 # builds the patched one only).
 crash_kernel() { # crash_kernel NEEDS...: patched, baseline, or nothing
 	for ck in patched baseline; do
