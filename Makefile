@@ -6,8 +6,21 @@ export PB_CACHE
 SERIES ?= kernel/patches
 ACCEL ?= auto
 BUILD := build
-TEST_OUT := $(BUILD)/test
-KBUILD = $(PB_CACHE)/build
+# The guest's architecture (docs/arch.md): vm/arch/NAME.json describes its
+# machine, compilers and config fragment. Not kbuild's ARCH, which reaches
+# every sub-make through MAKEFLAGS. The default's kernels, guest programs,
+# initramfs and test results are where they always were; another's under
+# arch/NAME/ (in build/ and in PB_CACHE: ARCH_SUBDIR, which is pb arch
+# cache_subdir).
+GUEST_ARCH ?= $(ARCH_DEFAULT)
+ARCH_DEFAULT := $(shell sed -n 's/^\#define ARCH_DEFAULT "\(.*\)"$$/\1/p' bench/lib/arch.h)
+ifeq ($(wildcard vm/arch/$(GUEST_ARCH).json),)
+$(error unknown GUEST_ARCH=$(GUEST_ARCH); known: $(sort $(basename $(notdir $(wildcard vm/arch/*.json)))))
+endif
+export GUEST_ARCH
+ARCH_SUBDIR := $(if $(filter-out $(ARCH_DEFAULT),$(GUEST_ARCH)),arch/$(GUEST_ARCH)/)
+TEST_OUT := $(BUILD)/$(ARCH_SUBDIR)test
+KBUILD = $(PB_CACHE)/$(ARCH_SUBDIR)build
 
 # A pair of kernel sources of the user's (kernel/source.sh, kernel/pair.sh;
 # docs/kernels.md, "Your own kernel"): BASELINE= and PATCHED= name them,
@@ -158,7 +171,7 @@ $(error $(filter-out pb-exit:%,$(OWN_CHECK)))
 endif
 endif
 ifeq ($(OWN_SUITES),)
-UNITS_OUT := $(BUILD)
+UNITS_OUT := $(BUILD)$(if $(ARCH_SUBDIR),/$(patsubst %/,%,$(ARCH_SUBDIR)))
 else
 UNITS_OUT := $(PB_CACHE)/own/$(shell printf '%s' '$(abspath $(subst :, ,$(SUITES_DIR))) $(SUITE_PATHS)' | \
 	sha256sum | cut -c1-12)
@@ -196,7 +209,7 @@ stage_taps = $(shell PB_TEST_CHOICE='$(TEST)' TEST_OUT=$(TEST_OUT) tests/jobs.sh
 	kernel-debug kernel-debug-llvm tools harness-files units-out guest-programs initramfs bpf bpf-debug bpf-debug-llvm modules-debug modules-debug-llvm test test-sources test-pair test-debug test-llvm test-load test-unit test-suites test-clang test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
 	compare history report plots modules check-series check-fixes upstream test-upstream shell jobs run clean distclean cache-status cache-clean kcidb test-kcidb lava \
 	test-lava-schema test-lava-bench suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
-	lava-collect test-lava
+	lava-collect test-lava setup-arch test-arm64 test-arch
 
 help:
 	@echo "patchbench targets:"
@@ -242,6 +255,9 @@ help:
 	@echo "  make test-debug  KUnit and guest tests on the sanitizer kernel (KASAN, lockdep, kmemleak)"
 	@echo "  make test-llvm   build the sanitizer kernel with clang (debug-llvm), run test-debug's"
 	@echo "                   KUnit and guest tests on it, then test-clang (not in make test; CI runs it after)"
+	@echo "  make test-arm64  cross-build the arm64 patched kernel, run KUnit and the guest tests that"
+	@echo "                   apply on it under qemu-system-aarch64 (not in make test; CI runs it after)"
+	@echo "                   (GUEST_ARCH=NAME on other targets: vm/arch/NAME.json, docs/arch.md)"
 	@echo "  make test-load   the guest boots idle, then beside CPU hogs and a busy guest: verdicts must agree"
 	@echo "                   (STAGES= some of: $(GUEST_STAGES))"
 	@echo "  make selfcheck   A/A false flags, planted-regression power, noise (AA_RUNS= POWER_RUNS= TCG_RUNS=)"
@@ -434,7 +450,7 @@ else
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
 	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/flamegraph.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/patch-refs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
-		$(TEST_OUT)/sources.tap $(TEST_OUT)/versions.tap $(TEST_OUT)/results.tap \
+		$(TEST_OUT)/sources.tap $(TEST_OUT)/versions.tap $(TEST_OUT)/arch.tap $(TEST_OUT)/results.tap \
 		$(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap $(TEST_OUT)/lava-bench.tap \
 		$(call stage_taps,$(GUEST_STAGES))
 endif
@@ -493,10 +509,11 @@ test-ktap-agree: tools
 # of its own: ids by content, bad input refused, the user's repository
 # untouched (tests/source-check.sh); the config fragment of a tree's Linux
 # version, an unknown one refused (tests/versions-check.sh). Host only.
-test-sources:
+test-sources: tools
 	@mkdir -p $(TEST_OUT)
 	-@$(DRY_RUN) tests/source-check.sh $(TEST_OUT)/sources.tap
 	-@$(DRY_RUN) tests/versions-check.sh $(TEST_OUT)/versions.tap
+	-@$(DRY_RUN) PB=$(PB) tests/arch-check.sh $(TEST_OUT)/arch.tap
 
 # The acceptance check of a pair of the user's: a clone of the cache's
 # repository at pristine and origin/patched reuses the built kernels, files
@@ -556,6 +573,31 @@ test-llvm:
 	-@$(RUN_JOBS) $(STAGES)
 	@$(PB) tally $(call stage_taps,$(STAGES)) $(TEST_OUT)/clang.tap
 
+# Another guest architecture (GUEST_ARCH=, docs/arch.md): setup-arch installs
+# its QEMU, cross compiler and the guest programs' libraries of its Debian
+# architecture (scripts/arch-setup.sh). make test-arm64 (not make test's:
+# .ci/run runs it after make test): the arm64 patched kernel cross-built in
+# its own object tree, its modules, BPF programs, guest programs and
+# initramfs under build/arch/arm64/, then KUnit and every in-guest test on
+# it under qemu-system-aarch64 (icount), those that cannot apply skipped by
+# probe saying why, and the tally.
+GUEST_LIBS := libbpf-dev libelf-dev zlib1g-dev libjansson-dev
+setup-arch: tools
+	@PB=$(PB) scripts/arch-setup.sh $(GUEST_LIBS)
+test-arm64:
+	+@$(MAKE) --no-print-directory GUEST_ARCH=arm64 test-arch
+# the jobs of the patched kernel (the only one built for another architecture)
+test-arch: TEST := kunit/patched guest/patched/* crash/*
+test-arch: setup-arch kernel-patched units-out tools
+	@PB=$(PB) kernel/modules.sh patched $(UNITS_OUT)/modules/patched
+	@$(call bpf_for,patched)
+	@$(PB) build guest $(UNITS_OUT)
+	@PB=$(PB) vm/mkinitramfs.sh $(INITRAMFS) $(UNITS_OUT)/guest
+	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
+	-@$(RUN_JOBS) kunit guest crash
+	@echo "== patchbench test summary ($(GUEST_ARCH))"
+	@$(PB) tally $(call stage_taps,kunit guest crash)
+
 # The guest boots of make test on an idle machine, then again beside a CPU
 # hog per core and an unrelated busy QEMU guest: every verdict must agree.
 test-load: setup-test kernels-all modules bpf bpf-debug tools initramfs
@@ -567,7 +609,7 @@ test-load: setup-test kernels-all modules bpf bpf-debug tools initramfs
 # poweroff or exit ends it (tests/shell-check.sh drives it through tmux).
 SHARE ?= $(CURDIR)
 shell: tools initramfs
-	@img=$(KBUILD)/$(KERNEL)/arch/x86/boot/bzImage; \
+	@img=$(KBUILD)/$(KERNEL)/$$($(PB) arch image); \
 	[ -f "$$img" ] || { echo "make shell: no $(KERNEL) kernel at $$img (make kernels, or make kernel-$(KERNEL))" >&2; exit 1; }; \
 	[ -d "$(SHARE)" ] || { echo "make shell: SHARE=$(SHARE) is not a directory" >&2; exit 1; }; \
 	share=$$(cd "$(SHARE)" && pwd); \

@@ -19,15 +19,28 @@
 # (its git tree id: two names of one tree share one build), the config
 # fragments, this script and the compiler, so an unchanged variant is not
 # even handed to kbuild.
+# GUEST_ARCH (vm/arch/NAME.json, read through pb arch; the default without it)
+# says kbuild's ARCH, the cross compiler, the image, the architecture's
+# config fragment (after bench.config) and the suffix of its object tree
+# (none for the default architecture: its trees keep their names) and the
+# folder of its build links (PB_CACHE/build for the default,
+# PB_CACHE/arch/NAME/build for another).
 set -eu
 
 : "${PB_CACHE:?PB_CACHE must be set}"
 here=$(cd "$(dirname "$0")" && pwd)
 variant=${1:?usage: build.sh baseline|patched|debug|debug-llvm|selfcheck|bisect|check|fixes|t-TREE[-debug]|s-HASH[-debug]}
+PB=${PB:-build/pb}
+[ -x "$PB" ] || { echo "build: $PB missing (make tools builds it)" >&2; exit 1; }
+suffix=$("$PB" arch tree_suffix) || exit 1
+links=$PB_CACHE/$("$PB" arch cache_subdir)build
+kbuild_arch=$("$PB" arch kbuild_arch)
+image=$("$PB" arch image)
+arch_config=$here/../vm/arch/$("$PB" arch config)
 lock_shared=1
 # shellcheck source=kernel/lock.sh
 . "$here/lock.sh"
-exec 8> "$PB_CACHE/.lock-build-$variant"
+exec 8> "$PB_CACHE/.lock-build-$variant$suffix"
 flock 8
 # Run by make -j (make kernels builds them side by side), kbuild takes its
 # jobs from make's jobserver, shared with the other kernels' builds: while
@@ -58,13 +71,14 @@ s-*-debug) src=$PB_CACHE/src-series-${variant#s-}; src=${src%-debug}; set -- "$@
 s-*) src=$PB_CACHE/src-series-${variant#s-} ;;
 *) echo "build: unknown variant '$variant'" >&2; exit 2 ;;
 esac
+set -- "$arch_config" "$@"
 # The object tree is a direct subdirectory of its source tree: kbuild then
 # uses the relative srctree "..", every variant compiles with identical
 # command lines, and ccache shares objects between them. With KCONFIG it
 # is a tree of its own (and so is its link in $PB_CACHE/build): the user's
 # fragment never replaces the project's kernels.
 kc=$("$here/fragments.sh" kconfig-suffix) || exit 1
-out=$src/pb-build-$variant$kc
+out=$src/pb-build-$variant$kc$suffix
 [ -f "$src/Makefile" ] || { echo "build: no source tree at $src (run 'make trees')" >&2; exit 1; }
 # The compiler per variant (kernel/compiler.sh): gcc, or clang for *-llvm;
 # the key has the version line of the one used.
@@ -91,7 +105,7 @@ key=$(printf '%s\n' "$version" "$tree" "$request" "$(cat "$0" "$here/fragments.s
 	sha256sum | cut -c1-16)
 
 if [ -f "$out/.pb-stamp" ] && [ "$(cat "$out/.pb-stamp")" = "$key" ] &&
-   [ -f "$out/arch/x86/boot/bzImage" ] && [ -f "$out/vmlinux" ]; then
+   [ -f "$out/$image" ] && [ -f "$out/vmlinux" ]; then
 	echo "build: $variant kernel up to date ($key)"
 	exit 0
 fi
@@ -99,10 +113,14 @@ fi
 export CCACHE_DIR="${CCACHE_DIR:-$PB_CACHE/ccache}"
 export CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-8G}"
 export KBUILD_BUILD_TIMESTAMP='2024-01-01' KBUILD_BUILD_USER=patchbench KBUILD_BUILD_HOST=patchbench
-kmake() { make -s -C "$src" O="$out" ARCH=x86_64 ${llvm:+LLVM=1} CC="$cc" HOSTCC="$cc" "$@"; }
+# (CROSS_COMPILE only when there is one: the default's command lines stay as they were)
+kmake() {
+	make -s -C "$src" O="$out" ARCH="$kbuild_arch" ${cross:+CROSS_COMPILE="$cross"} \
+		${llvm:+LLVM=1} CC="$cc" HOSTCC="$hostcc" "$@"
+}
 
-mkdir -p "$out" "$PB_CACHE/build"
-ln -sfn "$out" "$PB_CACHE/build/$variant$kc"
+mkdir -p "$out" "$links"
+ln -sfn "$out" "$links/$variant$kc"
 # (absolute: for a main repository git says ".git", relative to the caller)
 if [ ! -f "$src/.pb-tree" ]; then
 	exclude=$(git -C "$src" rev-parse --path-format=absolute --git-common-dir)/info/exclude

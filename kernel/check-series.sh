@@ -60,7 +60,7 @@ for p in "$series"/*.patch; do
 		break
 	fi
 	if "$PB" kunit --name "series.$name" --filter "$glob" --suites "$suites" --accel "$ACCEL" \
-		--kernel "$src/pb-build-check/arch/x86/boot/bzImage" --tap "$out.kunit.tap" > "$out.kunit.out" 2>&1; then
+		--kernel "$src/pb-build-check$("$PB" arch tree_suffix)/$("$PB" arch image)" --tap "$out.kunit.tap" > "$out.kunit.out" 2>&1; then
 		echo "ok $n - series.$name # builds; $(sed -n 's/^kunit: [^:]*: //p' "$out.kunit.out")" >> "$out.tmp"
 	else
 		echo "not ok $n - series.$name # KUnit: $(sed -n 's/^kunit: [^:]*: //p' "$out.kunit.out")" >> "$out.tmp"

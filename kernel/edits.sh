@@ -20,7 +20,9 @@ t-*) exit 0 ;;	# a user's tree, extracted by kernel/source.sh: nobody edits it t
 *) echo "edits: unknown variant '$variant'" >&2; exit 2 ;;
 esac
 kc=$("$(dirname "$0")/fragments.sh" kconfig-suffix) || exit 1
-out=$src/pb-build-$variant$kc
+# (the guest architecture's object tree: pb arch tree_suffix, kernel/build.sh)
+suffix=$("${PB:-build/pb}" arch tree_suffix) || exit 1
+out=$src/pb-build-$variant$kc$suffix
 [ -d "$src/.git" ] || [ -f "$src/.git" ] || exit 0	# no tree yet: build.sh says so
 changed=$(git --no-optional-locks -C "$src" status --porcelain | grep -v ' \.pb-' || true)
 if [ -n "$changed" ]; then

@@ -22,6 +22,11 @@ out=$(cd "$out" && pwd)
 # when its kernel's stamp or its sources change, and skipped otherwise.
 stamp=$(cat "$kbuild/.pb-stamp" 2>/dev/null || echo none)
 dirs=$("${PB:-build/pb}" build module-dirs) || exit 1
+# the guest architecture (GUEST_ARCH): kbuild's ARCH, and the architectures
+# a module's code is for, when its folder's file "arch" names them (one a
+# line: code of one architecture's, str-byteloop); another's build.log says
+# so, and pb probe reports the module as not built for this kernel
+arch=$("${PB:-build/pb}" arch name) && kbuild_arch=$("${PB:-build/pb}" arch kbuild_arch) || exit 1
 failed=
 for dir in $dirs; do
 	name=$(basename "$dir")
@@ -37,13 +42,18 @@ for dir in $dirs; do
 		continue
 	fi
 	# the module's .ko files, by its Kbuild: another kernel's must not stay
+	if [ -f "$dir/arch" ] && ! grep -qx "$arch" "$dir/arch"; then
+		rm -rf "$work" && mkdir -p "$work"
+		echo "error: not for this architecture: $name's code is for $(paste -sd' ' "$dir/arch") only ($dir/arch), the guest is $arch" > "$work/build.log"
+		continue
+	fi
 	kos=$(sed -n 's/^obj-m[[:space:]]*[+:]*=[[:space:]]*//p' "$dir/Kbuild" | sed 's/\.o\b/.ko/g')
 	# shellcheck disable=SC2086 # names of .ko files, no blanks
 	(cd "$out" && rm -f $kos)
 	rm -rf "$work"
 	mkdir -p "$work"
 	cp -p "$dir"/* "$work/"
-	if ! make -s -C "$kbuild" ARCH=x86_64 ${llvm:+LLVM=1} CC="$cc" M="$work" modules > "$work/build.log" 2>&1; then
+	if ! make -s -C "$kbuild" ARCH="$kbuild_arch" ${cross:+CROSS_COMPILE="$cross"} ${llvm:+LLVM=1} CC="$cc" M="$work" modules > "$work/build.log" 2>&1; then
 		echo "modules: $name failed to build against $variant:" >&2
 		tail -n 20 "$work/build.log" >&2
 		echo "$key" > "$work/.pb-failed"

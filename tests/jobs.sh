@@ -81,9 +81,12 @@ not_applicable() {
 # (kdump), or each case of one (crashkernel's, one command line each), booted
 # once, on the first side of the pair whose kernel has what it needs: the
 # patched one, else the baseline (the "unsupported" case needs to lack
-# crashkernel=,cma). Neither: "not applicable", no boot.
+# crashkernel=,cma). Neither: "not applicable", no boot. A kernel that is
+# not built is no choice (make test-arch, for another guest architecture,
+# builds the patched one only).
 crash_kernel() { # crash_kernel NEEDS...: patched, baseline, or nothing
 	for ck in patched baseline; do
+		[ -e "$KBUILD/$ck/.pb-stamp" ] || [ "${NEEDS_UNDECIDED:-}" = 1 ] || continue
 		ck_caps=$(caps_file "$ck" "$KBUILD/$ck") || return 1
 		[ "${NEEDS_UNDECIDED:-}" != 1 ] || { echo "$ck"; return 0; }
 		"$PB" needs --caps "$ck_caps" "$@" > /dev/null
@@ -157,7 +160,9 @@ taps_of() { # taps_of JOB
 	esac
 }
 
-image() { echo "$KBUILD/$1/arch/x86/boot/bzImage"; }
+# image KERNEL: its bootable image, where the guest architecture's
+# description says (GUEST_ARCH, pb arch image)
+image() { echo "$KBUILD/$1/$("$PB" arch image)"; }
 # cap SECONDS: a boot's limit, never past what the run's budget leaves.
 cap() { if [ "${TIMEOUT_CAP:-}" ] && [ "$TIMEOUT_CAP" -lt "$1" ]; then echo "$TIMEOUT_CAP"; else echo "$1"; fi; }
 
@@ -224,7 +229,7 @@ run_job() { # run_job JOB
 		arg=$k
 		[ "$c" = "$t" ] || arg=$arg,$c
 		[ "$capture" != true ] ||
-			arg=$arg,/host$(cd "$(dirname "$(image "$k")")" && pwd -P)/bzImage
+			arg=$arg,/host$(cd "$(dirname "$(image "$k")")" && pwd -P)/$(basename "$(image "$k")")
 		variant=
 		[ "$c" = "$t" ] || variant=$c
 		GUEST_OUT=$d VARIANT=$variant GUEST_APPEND=$append FALLBACK=$fallback SMP=$(test_get "$t" cpus) \

@@ -40,7 +40,7 @@ for _ in $(seq "$(nproc)"); do
 	started="$started $!"
 done
 mkdir -p "$base-load"
-"$PB" vm --label load-guest --kernel "$KBUILD/baseline/arch/x86/boot/bzImage" --initrd "$INITRAMFS" \
+"$PB" vm --label load-guest --kernel "$KBUILD/baseline/$("$PB" arch image)" --initrd "$INITRAMFS" \
 	--accel tcg --timeout 7200 --silence 0 --log "$base-load-guest.log" --append "pb.run=busy" \
 	2> /dev/null &
 started="$started $!"

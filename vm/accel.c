@@ -21,8 +21,7 @@ static void probe_key(const struct vm_config *cfg, char *key, size_t len)
 	struct utsname u;
 	FILE *p;
 
-	snprintf(cmd, sizeof(cmd), "%s --version 2>/dev/null",
-		 cfg->qemu ? cfg->qemu : "qemu-system-x86_64");
+	snprintf(cmd, sizeof(cmd), "%s --version 2>/dev/null", vm_qemu(cfg));
 	p = popen(cmd, "r");
 	if (p) {
 		if (!fgets(ver, sizeof(ver), p))
@@ -78,6 +77,11 @@ enum accel accel_resolve(const struct vm_config *cfg, const char *cache_file,
 	char key[512], log[4096];
 	int kvm_ok = 0;
 
+	if (!cfg->machine.kvm) {
+		snprintf(why, whylen, "KVM does not apply to this guest architecture (%s), not probed",
+			 cfg->machine.qemu);
+		return fallback;
+	}
 	if (access("/dev/kvm", R_OK | W_OK)) {
 		snprintf(why, whylen, "no usable /dev/kvm");
 		return fallback;

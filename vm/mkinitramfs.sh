@@ -1,5 +1,5 @@
 #!/bin/sh
-# Build the guest initramfs: busybox-static, the init script, the guest
+# Build the guest initramfs: busybox-static (the guest architecture's), the init script, the guest
 # tests with their shell library, every suite's guest script and the static
 # guest programs (pb build guest).
 #   mkinitramfs.sh OUT.cpio PROGRAMS_DIR       (env: PB, for the suites' folders)
@@ -9,15 +9,16 @@
 set -eu
 out=$1 programs=$2
 here=$(cd "$(dirname "$0")" && pwd)
-busybox=${PB_BUSYBOX:-/bin/busybox}
-[ -x "$busybox" ] || { echo "initramfs: $busybox missing: install busybox-static" >&2; exit 1; }
+# the guest architecture's busybox (GUEST_ARCH; vm/busybox.sh, PB_BUSYBOX)
+busybox=$("$here/busybox.sh" path) || exit 1
+applets=$("$here/busybox.sh" applets "$busybox") || exit 1
 suite_guests=$("${PB:-build/pb}" suites guests) || exit 1
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/bin" "$stage/sbin" "$stage/pb/bin" "$stage/pb/tests" "$stage/pb/lib" \
 	"$stage/proc" "$stage/sys" "$stage/dev" "$stage/tmp" "$stage/etc"
 cp "$busybox" "$stage/bin/busybox"
-for applet in $("$busybox" --list); do
+for applet in $applets; do
 	[ -e "$stage/bin/$applet" ] || ln -s busybox "$stage/bin/$applet"
 done
 cp "$here/guest/init" "$stage/init"

@@ -75,7 +75,18 @@ const char *vm_default_cpu(enum accel a)
 
 const char *vm_cpu(const struct vm_config *cfg)
 {
-	return cfg->cpu ? cfg->cpu : vm_default_cpu(cfg->accel);
+	if (cfg->cpu)
+		return cfg->cpu;
+	if (cfg->accel != ACCEL_KVM && cfg->machine.cpu_tcg)
+		return cfg->machine.cpu_tcg;
+	return vm_default_cpu(cfg->accel);
+}
+
+const char *vm_qemu(const struct vm_config *cfg)
+{
+	if (cfg->qemu)
+		return cfg->qemu;
+	return cfg->machine.qemu;
 }
 
 struct argv_builder {
@@ -106,7 +117,11 @@ static const char *fmt(struct argv_builder *b, const char *f, ...)
 
 static void build_argv(const struct vm_config *c, struct argv_builder *b)
 {
-	add(b, c->qemu ? c->qemu : "qemu-system-x86_64");
+	add(b, vm_qemu(c));
+	if (c->machine.machine && *c->machine.machine) {
+		add(b, "-M");
+		add(b, c->machine.machine);
+	}
 	add(b, "-nodefaults");
 	add(b, "-no-reboot");
 	add(b, "-display");
@@ -158,7 +173,8 @@ static void build_argv(const struct vm_config *c, struct argv_builder *b)
 		add(b, c->initrd);
 	}
 	add(b, "-append");
-	add(b, fmt(b, "console=ttyS0 panic=-1 nokaslr pb.accel=%s %s", accel_name(c->accel),
+	add(b, fmt(b, "console=%s panic=-1 nokaslr pb.accel=%s %s",
+		   c->machine.console, accel_name(c->accel),
 		   c->append ? c->append : ""));
 	for (int i = 0; i < c->nshares; i++) {
 		add(b, "-fsdev");
@@ -342,8 +358,9 @@ int vm_run(const struct vm_config *cfg, struct vm_result *res)
 	res->qemu_status = -1;
 	build_argv(cfg, &b);
 	if (!runnable(b.v[0])) {
-		snprintf(res->tail, sizeof(res->tail), "QEMU '%s' not found: install qemu-system-x86 "
-			 "(make setup), or point PB_QEMU at the binary\n", b.v[0]);
+		snprintf(res->tail, sizeof(res->tail), "QEMU '%s' not found: install %s "
+			 "(make setup), or point PB_QEMU at the binary\n", b.v[0],
+			 cfg->machine.qemu_package);
 		res->verdict = VM_ERROR;
 		return -1;
 	}

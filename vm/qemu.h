@@ -27,8 +27,22 @@ struct vm_share {
 	int writable;
 };
 
+/*
+ * What the guest architecture's description (vm/arch/NAME.json, lib/arch.h)
+ * says of the machine; vmopts_parse() fills it, and every guest needs it.
+ */
+struct vm_machine {
+	const char *qemu;	/* QEMU's binary */
+	const char *qemu_package;	/* the Debian package that has it */
+	const char *machine;	/* -M, empty: QEMU's default */
+	const char *cpu_tcg;	/* the pinned model under TCG and icount */
+	const char *console;	/* the serial console's device name */
+	int kvm;		/* whether KVM can apply on this host */
+};
+
 struct vm_config {
-	const char *qemu;	/* binary, default qemu-system-x86_64 */
+	const char *qemu;	/* binary (PB_QEMU), NULL: the machine's */
+	struct vm_machine machine;
 	const char *kernel;
 	const char *initrd;
 	const char *append;
@@ -81,8 +95,13 @@ int accel_parse(const char *s, enum accel *a);
  * comparable with those after.
  */
 const char *vm_default_cpu(enum accel a);
-/* The model @cfg boots: cfg->cpu, or vm_default_cpu() of its (resolved) accel. */
+/*
+ * The model @cfg boots: cfg->cpu, else under TCG and icount the machine's
+ * pinned model, else vm_default_cpu() of its (resolved) accel.
+ */
 const char *vm_cpu(const struct vm_config *cfg);
+/* The QEMU binary @cfg runs: cfg->qemu (PB_QEMU), else the machine's. */
+const char *vm_qemu(const struct vm_config *cfg);
 
 /* The QEMU command line vm_run() runs for @cfg, NULL-terminated; valid until the next call. */
 const char *const *vm_argv(const struct vm_config *cfg);

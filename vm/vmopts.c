@@ -6,11 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/arch.h"
+
 #define DEFAULT_SILENCE_S 180.0
 
 const char vmopts_help[] =
 	"guest options:\n"
-	"  --kernel FILE        bzImage to boot (required)\n"
+	"  --kernel FILE        kernel image to boot (required)\n"
 	"  --initrd FILE        initramfs\n"
 	"  --append ARGS        extra kernel command line\n"
 	"  --accel MODE         auto|kvm|tcg|icount (default auto)\n"
@@ -116,7 +118,7 @@ static int take(struct vmopts *o, const char *n, const char *v)
 		c->smp = atoi(v);
 	else if (!strcmp(n, "cpu")) {
 		if (!*v) {
-			fprintf(stderr, "pb: --cpu wants a model (qemu-system-x86_64 -cpu help)\n");
+			fprintf(stderr, "pb: --cpu wants a model (%s -cpu help)\n", vm_qemu(c));
 			return -1;
 		}
 		c->cpu = v;
@@ -140,6 +142,25 @@ static int take(struct vmopts *o, const char *n, const char *v)
 	return 0;
 }
 
+/*
+ * The guest architecture's machine (GUEST_ARCH, lib/arch.h), loaded once:
+ * its strings stay with the description for the life of the process.
+ */
+static int machine_of_arch(struct vm_machine *m)
+{
+	static json_t *desc;
+
+	if (!desc && !(desc = arch_load(arch_selected(), stderr)))
+		return -1;
+	m->qemu = arch_str(desc, "qemu");
+	m->qemu_package = arch_str(desc, "qemu_package");
+	m->machine = arch_str(desc, "machine");
+	m->cpu_tcg = arch_str(desc, "cpu_tcg");
+	m->console = arch_str(desc, "console");
+	m->kvm = arch_kvm(desc);
+	return 0;
+}
+
 int vmopts_parse(struct vmopts *o, int argc, char **argv, const struct option *extra,
 		 int (*take_extra)(const char *name, const char *value, void *ctx), void *ctx)
 {
@@ -155,6 +176,8 @@ int vmopts_parse(struct vmopts *o, int argc, char **argv, const struct option *e
 	o->cfg.smp = 2;
 	o->fallback = ACCEL_TCG;
 	o->cfg.qemu = getenv("PB_QEMU");
+	if (machine_of_arch(&o->cfg.machine))
+		return -1;
 	memcpy(all, vm_options, sizeof(vm_options));
 	for (; extra && extra->name && n + 1 < sizeof(all) / sizeof(all[0]); extra++)
 		all[n++] = (struct option){ extra->name, extra->has_arg, NULL, 0 };

@@ -26,11 +26,13 @@
 #include "build/keyed.h"
 #include "build/units.h"
 #include "cmd.h"
+#include "lib/arch.h"
 
 static const char *const host_cflags[] = { "-std=c11", "-D_DEFAULT_SOURCE", "-Wall", "-Wextra",
 					   "-Werror", "-O2", "-g", NULL };
+/* then -D__TARGET_ARCH_ of the guest architecture (bpf_target_arch()) */
 static const char *const bpf_cflags[] = { "-O2", "-g", "-Wall", "-Werror", "-target", "bpf",
-					  "-mcpu=v3", "-D__TARGET_ARCH_x86", NULL };
+					  "-mcpu=v3", NULL };
 static const char *const bpf_libs[] = { "-lbpf", "-lelf", "-lz", NULL };
 
 static int dry_run;
@@ -78,6 +80,40 @@ static const char *cc(void)
 	const char *c = getenv("CC");
 
 	return c && *c ? c : "gcc";
+}
+
+/* The guest architecture's description (GUEST_ARCH), loaded once; NULL after saying why. */
+static json_t *guest_arch(void)
+{
+	static json_t *desc;
+
+	if (!desc)
+		desc = arch_load(arch_selected(), stderr);
+	return desc;
+}
+
+/*
+ * The compiler of the guest's programs: the guest architecture's cross
+ * compiler (its prefix and gcc), or cc() for the host's own architecture.
+ */
+static const char *guest_cc(void)
+{
+	static char buf[256];
+	const char *prefix = arch_str(guest_arch(), "cross_compile");
+
+	if (!*prefix)
+		return cc();
+	snprintf(buf, sizeof(buf), "%sgcc", prefix);
+	return buf;
+}
+
+/* -D__TARGET_ARCH_X for libbpf's bpf_tracing.h: the guest architecture's. */
+static const char *bpf_target_flag(void)
+{
+	static char buf[128];
+
+	snprintf(buf, sizeof(buf), "-D__TARGET_ARCH_%s", arch_str(guest_arch(), "bpf_target_arch"));
+	return buf;
 }
 
 /* The source folders, -I flags and sources of program @p of @u with the libraries it uses. */
@@ -131,7 +167,7 @@ static int program(const struct units *all, const struct unit *u, json_t *p, con
 	size_t i;
 	int rc;
 
-	push(argv, cc());
+	push(argv, t == HOST ? cc() : guest_cc());
 	push_all(argv, host_cflags);
 	if (t != HOST)
 		push(argv, "-static");
@@ -237,6 +273,7 @@ static int bpf_objects(const struct units *all, const struct unit *u, const char
 		snprintf(skel, sizeof(skel), "%s/%s.skel.h", dir, base);
 		push(argv, "clang");
 		push_all(argv, bpf_cflags);
+		push(argv, bpf_target_flag());
 		pushf(argv, "-I%s%s", kdir_out, "");
 		pushf(argv, "-I%s%s", u->dir, "");
 		push(inputs, u->dir);
@@ -411,6 +448,8 @@ static int build(int argc, char **argv)
 	if (a.noperands != want)
 		return args_error(&cmd_build, "wrong number of operands after '%s'", form);
 	out_root = a.noperands > 1 ? argv[2] : NULL;
+	if ((!strcmp(form, "guest") || !strcmp(form, "bpf")) && !guest_arch())
+		return 1;
 	if (units_load(&all, err, sizeof(err))) {
 		fprintf(stderr, "pb build: %s\n", err);
 		return 1;

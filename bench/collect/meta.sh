@@ -52,7 +52,10 @@ config_hash=$(cat "$fragments" ${KCONFIG:+"$KCONFIG"} | sha256sum | cut -c1-16)
 	tool=$(ld --version 2>/dev/null | head -n 1)
 	echo "binutils=${tool:-none}"
 	[ -z "$suite" ] || "$PB" inputs --kconfig "${KCONFIG:-}" "$suite"
-	echo "qemu=$(qemu-system-x86_64 --version | head -n 1)"
+	echo "qemu=$("$("$PB" arch qemu)" --version | head -n 1)"
+	# the guest architecture, for another than the default only: a result
+	# without it is the default architecture's, as every result before it
+	[ -z "$("$PB" arch cache_subdir)" ] || echo "guest_arch=$("$PB" arch name)"
 	echo "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 	echo "rounds=$rounds"
 	# a pair of the user's (make bench BASELINE= PATCHED=): what its two sides are

@@ -39,7 +39,7 @@ job() { # job VM.json FILE JOB_NAME TEST tap|kunit|bench KERNEL [META...]
 	shift 6
 	"$real_pb" lava --vm "$j_vm" --out "$out/$j_file.yaml" --name "$j_name" --test "$j_test" \
 		--monitor "$j_kind" \
-		--kernel-url "$(url "$kbuild/$j_kernel/arch/x86/boot/bzImage" "$j_kernel/bzImage")" \
+		--kernel-url "$(url "$kbuild/$j_kernel/$("$real_pb" arch image)" "$j_kernel/$(basename "$("$real_pb" arch image)")")" \
 		--initrd-url "$(url "$here/$INITRAMFS" initramfs.cpio)" \
 		--build-dir "${LAVA_BUILD_DIR:-${PB_UNITS_OUT:-$here/build}}" --meta kernel="$j_kernel" \
 		--meta kernel_stamp="$(cat "$kbuild/$j_kernel/.pb-stamp" 2>/dev/null || echo unbuilt)" \

@@ -51,7 +51,7 @@ guest_run() {
 	mkdir -p "$gr_dir"
 	gr_dir=$(cd "$gr_dir" && pwd)
 	if ! "$PB" vm --label "$gr_label" --accel "$ACCEL" --fallback icount --timeout 1800 \
-		--kernel "$(kbuild_dir "$gr_kernel")/arch/x86/boot/bzImage" --initrd "$INITRAMFS" \
+		--kernel "$(kbuild_dir "$gr_kernel")/$("${PB:-build/pb}" arch image)" --initrd "$INITRAMFS" \
 		--share "${PB_UNITS_OUT:-$(pwd)/build}=build" --share "$gr_dir=results:rw" --log "$gr_dir/console.log" \
 		--hw "$gr_dir/hw.json" "$@" --append "$gr_append" 2> "$gr_dir/vm.err"; then
 		cat "$gr_dir/vm.err" >&2

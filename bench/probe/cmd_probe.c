@@ -120,6 +120,7 @@ static int probe(json_t *caps, const char *build, const char *features, char *er
 	} else {
 		ctx.btf = btf;
 		ctx.src = src;
+		ctx.build = build;
 		ctx.repo = getcwd(cwd, sizeof(cwd)) ? cwd : ".";
 		rc = features_probe(&ctx, table, caps, err, len);
 		json_decref(table);

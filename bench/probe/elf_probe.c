@@ -84,6 +84,35 @@ static int symbols(struct image *im, json_t *btf_id_funcs)
 	return found ? 0 : -1;
 }
 
+/*
+ * A relocatable kernel may leave a pointer's slot for its loader to fill:
+ * on some architectures the slot holds 0 and a relative relocation in the
+ * allocated .rela section holds the address as its addend; others keep the
+ * address in place.
+ * The addend of a relocation without a symbol at @addr, if there is one.
+ */
+static int relative_addend(Elf *elf, GElf_Addr addr, uint64_t *value)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		Elf_Data *d;
+		GElf_Rela r;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA || !(sh.sh_flags & SHF_ALLOC))
+			continue;
+		d = elf_getdata(scn, NULL);
+		for (size_t i = 0; d && sh.sh_entsize && i < sh.sh_size / sh.sh_entsize; i++)
+			if (gelf_getrela(d, (int)i, &r) && r.r_offset == addr &&
+			    GELF_R_SYM(r.r_info) == 0) {
+				*value = (uint64_t)r.r_addend;
+				return 0;
+			}
+	}
+	return -1;
+}
+
 static int kunit_suites(struct image *im, json_t *kunit, char *err, size_t errlen)
 {
 	for (GElf_Addr p = im->suites_start; p < im->suites_end; p += sizeof(uint64_t)) {
@@ -91,6 +120,7 @@ static int kunit_suites(struct image *im, json_t *kunit, char *err, size_t errle
 		char name[KUNIT_NAME_MAX];
 
 		if (read_vaddr(im->elf, p, &suite, sizeof(suite)) ||
+		    (!suite && relative_addend(im->elf, p, &suite)) ||
 		    read_vaddr(im->elf, suite, name, sizeof(name))) {
 			snprintf(err, errlen, "cannot read the KUnit suite table at %#llx",
 				 (unsigned long long)p);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib/git_output.h"
 #include "probe/btf_probe.h"
@@ -51,6 +53,80 @@ static int texts_hold(const struct probe_ctx *ctx, const json_t *f, const char *
 	return 1;
 }
 
+static int git(const char *src, char *const *args, char **out)
+{
+	char *argv[16] = { "git", "-C", (char *)src };
+	int n = 3;
+
+	while (*args && n < 15)
+		argv[n++] = *args++;
+	argv[n] = NULL;
+	*out = NULL;
+	return git_output(argv, out);
+}
+
+/*
+ * The architecture directory a build is for: the one folder of BUILD/arch/
+ * that is an architecture of the source (kbuild's SRCARCH, where its
+ * objects of arch/ go), into @buf; -1 if none.
+ */
+static int build_srcarch(const struct probe_ctx *ctx, char *buf, size_t len)
+{
+	char path[4096];
+	struct dirent *e;
+	int n = 0;
+	DIR *d;
+
+	snprintf(path, sizeof(path), "%s/arch", ctx->build ? ctx->build : "");
+	if (!ctx->build || !(d = opendir(path)))
+		return -1;
+	while ((e = readdir(d))) {
+		char kconfig[4096];
+
+		/* one of the source's architectures (kbuild may add a folder of links) */
+		snprintf(kconfig, sizeof(kconfig), "%s/arch/%s/Kconfig", ctx->src, e->d_name);
+		if (e->d_name[0] != '.' && !access(kconfig, F_OK) && n++ == 0)
+			snprintf(buf, len, "%s", e->d_name);
+	}
+	closedir(d);
+	return n == 1 ? 0 : -1;
+}
+
+/*
+ * "arch_source": [TEXT...]: a file of the source's arch/SRCARCH/ of the
+ * build's own architecture holds each TEXT (a generic function that only
+ * some architectures call: crashkernel's CMA reservation). git grep
+ * --no-index reads any tree, git's or not. -1 when the architecture or the
+ * search cannot be had.
+ */
+static int arch_source_holds(const struct probe_ctx *ctx, const json_t *f, char *why, size_t len)
+{
+	char srcarch[256], dir[512];
+	size_t i;
+	json_t *v;
+
+	if (!json_array_size(json_object_get(f, "arch_source")))
+		return 1;
+	if (build_srcarch(ctx, srcarch, sizeof(srcarch)))
+		return snprintf(why, len, "arch_source: no one architecture in %s/arch",
+				ctx->build ? ctx->build : "?"), -1;
+	snprintf(dir, sizeof(dir), "arch/%s", srcarch);
+	json_array_foreach(json_object_get(f, "arch_source"), i, v) {
+		char *args[] = { "grep", "--no-index", "-q", "-F", "-e", (char *)json_string_value(v),
+				 "--", dir, NULL };
+		char *out;
+		int rc = git(ctx->src, args, &out);
+
+		free(out);
+		if (rc == 1)
+			return snprintf(why, len, "%s in %s/ (not on this architecture)",
+					json_string_value(v), dir), 0;
+		if (rc)
+			return snprintf(why, len, "arch_source: git grep in %s/%s failed", ctx->src, dir), -1;
+	}
+	return 1;
+}
+
 /* Every check of one feature; *why the first that fails. -1: bad entry. */
 static int feature_holds(const struct probe_ctx *ctx, const json_t *f, char *why, size_t len)
 {
@@ -74,19 +150,9 @@ static int feature_holds(const struct probe_ctx *ctx, const json_t *f, char *why
 	}
 	if (!texts_hold(ctx, f, "uapi", "include/uapi/", why, len))
 		return 0;
-	return texts_hold(ctx, f, "source", "", why, len);
-}
-
-static int git(const char *src, char *const *args, char **out)
-{
-	char *argv[16] = { "git", "-C", (char *)src };
-	int n = 3;
-
-	while (*args && n < 15)
-		argv[n++] = *args++;
-	argv[n] = NULL;
-	*out = NULL;
-	return git_output(argv, out);
+	if (!texts_hold(ctx, f, "source", "", why, len))
+		return 0;
+	return arch_source_holds(ctx, f, why, len);
 }
 
 /* Is the fix in the source? *how says what showed it (or that nothing did). */

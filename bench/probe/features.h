@@ -18,6 +18,7 @@ struct probe_ctx {
 	const struct btf *btf;
 	const json_t *caps;	/* kfuncs and config, already probed */
 	const char *src;	/* the kernel's source tree */
+	const char *build;	/* its object tree (arch/ there: the one architecture it is built for) */
 	const char *repo;	/* where the table's patch paths are relative to */
 };
 

@@ -248,6 +248,27 @@ static void other_guest_not_comparable(void **state)
 	}
 }
 
+/*
+ * Two guest architectures are never one comparison: refused naming them,
+ * a result without guest_arch being the default's (x86_64); the same
+ * architecture on both sides compares.
+ */
+static void other_arch_not_comparable(void **state)
+{
+	struct pb_result r;
+
+	(void)state;
+	page_pool_with("arm.json", "guest_arch", "arm64");
+	pb_run(&r, "compare", CMP "page-pool.json", scratch("arm.json"), NULL);
+	assert_exit(&r, 1);
+	assert_contains(r.err, "not comparable: guest_arch x86_64 vs arm64");
+	assert_string_equal(r.out, "");
+	pb_result_free(&r);
+	page_pool_with("arm2.json", "guest_arch", "arm64");
+	compare(&r, 0, "arm.json", "arm2.json", 0);
+	pb_result_free(&r);
+}
+
 /* Under KVM the host's CPU is measured too: refused by it; under icount it is not compared. */
 static void host_cpu_measures_under_kvm(void **state)
 {
@@ -408,6 +429,7 @@ int main(void)
 		cmocka_unit_test(other_cpu_not_comparable),
 		cmocka_unit_test(unrecorded_guest_still_compares),
 		cmocka_unit_test(other_guest_not_comparable),
+		cmocka_unit_test(other_arch_not_comparable),
 		cmocka_unit_test(host_cpu_measures_under_kvm),
 		cmocka_unit_test(other_config_compared_and_shown),
 		cmocka_unit_test(other_suite_files_warned),

@@ -237,7 +237,7 @@ static void tests_command(void **state)
 	pb_result_free(&r);
 	pb_run(&r, "tests", "crash", "unsupported", "test", "needs", "append", NULL);
 	assert_exit(&r, 0);
-	assert_string_equal(r.out, "crashkernel\n!feature:crashkernel-cma\n"
+	assert_string_equal(r.out, "crashkernel\n!feature:crashkernel-cma-syntax\n"
 			    "crashkernel=64M crashkernel=256M,cma\n");
 	pb_result_free(&r);
 	/* the fixture kernel has struct netmem_desc */

@@ -112,6 +112,79 @@ static void hw_written(void **state)
 	pb_result_free(&r);
 }
 
+/* argv has @flag followed by @value, or (@value NULL) an element containing @flag. */
+static int argv_has(json_t *argv, const char *flag, const char *value)
+{
+	json_t *a;
+	size_t i;
+
+	json_array_foreach(argv, i, a) {
+		const char *s = json_string_value(a);
+
+		if (!value && strstr(s, flag))
+			return 1;
+		if (value && !strcmp(s, flag) &&
+		    !strcmp(json_string_value(json_array_get(argv, i + 1)), value))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * GUEST_ARCH=arm64: the machine is vm/arch/arm64.json's (binary, -M, the
+ * pinned CPU, the console), and auto becomes the fallback without a KVM
+ * probe: KVM cannot apply to a foreign architecture.
+ */
+static void machine_from_description(void **state)
+{
+	struct pb_result r;
+	json_t *vm, *argv;
+
+	(void)state;
+	assert_int_equal(setenv("GUEST_ARCH", "arm64", 1), 0);
+	pb_run(&r, "vm", "--dry-run", "--kernel", scratch("Image"), "--accel", "auto", "--fallback",
+	       "icount", NULL);
+	unsetenv("GUEST_ARCH");
+	assert_exit(&r, 0);
+	vm = json_loads(r.out, 0, NULL);
+	assert_non_null(vm);
+	argv = json_object_get(vm, "argv");
+	assert_string_equal(json_string_value(json_array_get(argv, 0)), "qemu-system-aarch64");
+	assert_true(argv_has(argv, "-M", "virt"));
+	assert_true(argv_has(argv, "-cpu", "cortex-a35"));
+	assert_true(argv_has(argv, "-icount", "shift=0,align=off,sleep=off"));
+	assert_true(argv_has(argv, "console=ttyAMA0 ", NULL));
+	json_decref(vm);
+	pb_result_free(&r);
+
+	/* a real run (its QEMU missing: nothing boots) resolves auto without probing */
+	assert_int_equal(setenv("GUEST_ARCH", "arm64", 1), 0);
+	assert_int_equal(setenv("PB_QEMU", scratch("no-such-qemu"), 1), 0);
+	pb_run(&r, "vm", "--kernel", scratch("Image"), "--accel", "auto", "--fallback", "icount",
+	       "--timeout", "30", NULL);
+	unsetenv("PB_QEMU");
+	unsetenv("GUEST_ARCH");
+	assert_exit(&r, 4);
+	assert_contains(r.err, "accel icount (KVM does not apply to this guest architecture");
+	assert_contains(r.err, "install qemu-system-arm");
+	pb_result_free(&r);
+}
+
+/* An unknown GUEST_ARCH: a usage error listing the known ones, nothing run. */
+static void unknown_arch_lists_known(void **state)
+{
+	struct pb_result r;
+
+	(void)state;
+	assert_int_equal(setenv("GUEST_ARCH", "no-such", 1), 0);
+	pb_run(&r, "vm", "--dry-run", "--kernel", scratch("Image"), NULL);
+	unsetenv("GUEST_ARCH");
+	assert_exit(&r, 4);
+	assert_contains(r.err, "unknown guest architecture 'no-such' (GUEST_ARCH); known: arm64 x86_64");
+	assert_string_equal(r.out, "");
+	pb_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -120,6 +193,8 @@ int main(void)
 		cmocka_unit_test(cpu_option_overrides),
 		cmocka_unit_test(empty_cpu_refused),
 		cmocka_unit_test(hw_written),
+		cmocka_unit_test(machine_from_description),
+		cmocka_unit_test(unknown_arch_lists_known),
 	};
 
 	return cmocka_run_group_tests_name("vm-cmd", tests, scratch_make, scratch_remove);
