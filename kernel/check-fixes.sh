@@ -23,7 +23,8 @@ GIT="git -c user.name=patchbench -c user.email=patchbench@localhost -c advice.de
 # shellcheck source=bench/lib/caps.sh
 . bench/lib/caps.sh
 mkdir -p "$out"
-image=$src/pb-build-fixes/arch/x86/boot/bzImage
+PB=${PB:-build/pb}
+image=$src/pb-build-fixes$("$PB" arch tree_suffix)/$("$PB" arch image) || exit 1
 die() { echo "check-fixes: error: $*" >&2; exit 1; }
 
 # fix_tests SUBJECT: the tests kernel/fix-tests names for it
