@@ -62,18 +62,19 @@ static json_t *common_filter(json_t *followed)
 	return json_string(buf);
 }
 
-json_t *bisect_ends(json_t *root, const char *good, const char *bad, int faster, int max)
+json_t *bisect_ends(const struct bisect_side *good, const struct bisect_side *bad, int faster, int max)
 {
 	json_t *found = json_array(), *followed = json_array(), *p, **sorted;
 	size_t i, n = 0;
 
-	json_array_foreach(json_object_get(root, "points"), i, p) {
+	json_array_foreach(json_object_get(good->root, "points"), i, p) {
+		json_t *q = results_find_point(bad->root, json_object_get(p, "params"));
 		struct comparison c;
 		char text[512];
 
-		if (!results_load(p, good, &sa) || !results_load(p, bad, &sb))
+		if (!q || !results_load(p, good->kernel, &sa) || !results_load(q, bad->kernel, &sb))
 			continue;
-		results_compare(&sa, &sb, accel_of(root), &c);
+		results_compare(&sa, &sb, accel_of(bad->root), &c);
 		if (!changed(&c) || (faster ? c.ratio >= 1 : c.ratio <= 1))
 			continue;
 		results_params_text(json_object_get(p, "params"), NULL, text, sizeof(text));
@@ -93,17 +94,18 @@ json_t *bisect_ends(json_t *root, const char *good, const char *bad, int faster,
 	free(sorted);
 	json_decref(found);
 	return json_pack("{s:s, s:s, s:O, s:O, s:o, s:o}", "status", n ? "differ" : "same",
-			 "direction", faster ? "faster" : "slower", "unit", json_object_get(root, "unit"),
-			 "accel", json_object_get(root, "accel"), "filter",
+			 "direction", faster ? "faster" : "slower", "unit", json_object_get(bad->root, "unit"),
+			 "accel", json_object_get(bad->root, "accel"), "filter",
 			 n ? common_filter(followed) : json_string(""), "followed", followed);
 }
 
 /* One followed point @f of a step: its figures and how it leans into @out. */
-static const char *judge_point(json_t *f, json_t *ends_root, json_t *step, const char *kernel,
-			       json_t *out)
+static const char *judge_point(json_t *f, const struct bisect_side *good, const struct bisect_side *bad,
+			       const struct bisect_side *step, json_t *out)
 {
 	json_t *params = json_object_get(f, "params");
-	json_t *ep = results_find_point(ends_root, params), *sp = results_find_point(step, params);
+	json_t *gp = results_find_point(good->root, params), *bp = results_find_point(bad->root, params);
+	json_t *sp = results_find_point(step->root, params);
 	struct comparison from_good, to_bad;
 	static struct series ss;
 	double g, b, s;
@@ -111,14 +113,14 @@ static const char *judge_point(json_t *f, json_t *ends_root, json_t *step, const
 
 	json_object_set(out, "params", params);
 	json_object_set(out, "text", json_object_get(f, "text"));
-	if (!ep || !sp || !results_load(sp, kernel, &ss) ||
-	    !results_load(ep, "good", &sa) || !results_load(ep, "bad", &sb)) {
+	if (!gp || !bp || !sp || !results_load(sp, step->kernel, &ss) ||
+	    !results_load(gp, good->kernel, &sa) || !results_load(bp, bad->kernel, &sb)) {
 		json_object_set_new(out, "closer", json_string(closer));
 		json_object_set_new(out, "why", json_string("no samples of the step or the ends here"));
 		return closer;
 	}
-	results_compare(&sa, &ss, accel_of(step), &from_good);
-	results_compare(&ss, &sb, accel_of(step), &to_bad);
+	results_compare(&sa, &ss, accel_of(step->root), &from_good);
+	results_compare(&ss, &sb, accel_of(step->root), &to_bad);
 	g = stat_median(sa.x, sa.n), b = stat_median(sb.x, sb.n), s = stat_median(ss.x, ss.n);
 	if (fabs(s - b) < fabs(s - g) && changed(&from_good) && (s - g) * (b - g) > 0)
 		closer = "bad";
@@ -134,31 +136,31 @@ static const char *judge_point(json_t *f, json_t *ends_root, json_t *step, const
 	return closer;
 }
 
-json_t *bisect_step(json_t *ends, json_t *ends_root, json_t *step, const char *kernel,
-		    const char **why)
+json_t *bisect_step(json_t *ends, const struct bisect_side *good, const struct bisect_side *bad,
+		    const struct bisect_side *step, const char **why)
 {
 	json_t *followed = json_object_get(ends, "followed"), *f, *points;
-	int bad = 0, good = 0;
+	int nbad = 0, ngood = 0;
 	size_t i;
 
 	if (!json_array_size(followed)) {
 		*why = "the ends' file follows no point";
 		return NULL;
 	}
-	if (!json_is_array(json_object_get(step, "points"))) {
+	if (!json_is_array(json_object_get(step->root, "points"))) {
 		*why = "the step's result holds no points";
 		return NULL;
 	}
 	points = json_array();
 	json_array_foreach(followed, i, f) {
 		json_t *o = json_object();
-		const char *c = judge_point(f, ends_root, step, kernel, o);
+		const char *c = judge_point(f, good, bad, step, o);
 
-		bad += !strcmp(c, "bad");
-		good += !strcmp(c, "good");
+		nbad += !strcmp(c, "bad");
+		ngood += !strcmp(c, "good");
 		json_array_append_new(points, o);
 	}
 	return json_pack("{s:s, s:o}", "verdict",
-			 bad == (int)json_array_size(followed) ? "bad" :
-			 good == (int)json_array_size(followed) ? "good" : "undecided", "points", points);
+			 nbad == (int)json_array_size(followed) ? "bad" :
+			 ngood == (int)json_array_size(followed) ? "good" : "undecided", "points", points);
 }

@@ -9,8 +9,14 @@
 
 #include <jansson.h>
 
+/* One kernel's samples: a result file's contents and the kernel's name in it. */
+struct bisect_side {
+	json_t *root;
+	const char *kernel;
+};
+
 /*
- * The ends: @root holds kernels @good and @bad. A point is followed when
+ * The ends: the results @good and @bad (each may be a run of its own). A point is followed when
  * @bad differs from @good beyond noise (results_compare()) in the
  * direction looked for (@faster: faster, else slower); the @max largest
  * changes are kept, largest first. Returns
@@ -19,11 +25,11 @@
  *                     "p", "verdict" } ],
  *     "filter": the key=value pairs all followed points share, comma-separated }
  */
-json_t *bisect_ends(json_t *root, const char *good, const char *bad, int faster, int max);
+json_t *bisect_ends(const struct bisect_side *good, const struct bisect_side *bad, int faster, int max);
 
 /*
- * A step: its kernel @kernel in @step against the ends' @ends (as
- * bisect_ends() wrote it) on every followed point. A point is "bad" when
+ * A step: @step against @good and @bad on every point @ends (what
+ * bisect_ends() returned) follows. A point is "bad" when
  * the step's median is nearer BAD's than GOOD's and differs from GOOD's
  * beyond noise (results_compare()), "good" when nearer GOOD's and differs
  * from BAD's beyond noise, else "undecided" (also when the step has no
@@ -33,7 +39,7 @@ json_t *bisect_ends(json_t *root, const char *good, const char *bad, int faster,
  *     "step_lo", "step_hi" (ratio step/good, 95 %), "closer" } ] }
  * or NULL with @why set when @step or @ends cannot be read so.
  */
-json_t *bisect_step(json_t *ends, json_t *ends_root, json_t *step, const char *kernel,
-		    const char **why);
+json_t *bisect_step(json_t *ends, const struct bisect_side *good, const struct bisect_side *bad,
+		    const struct bisect_side *step, const char **why);
 
 #endif

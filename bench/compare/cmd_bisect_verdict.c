@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pb bisect-verdict --out FILE [--faster] [--max N] ENDS.json
- * pb bisect-verdict --out FILE --followed FOLLOWED.json ENDS.json STEP.json[:KERNEL]
+ * pb bisect-verdict --out FILE [--faster] [--max N] GOOD.json[:K] BAD.json[:K]
+ * pb bisect-verdict --out FILE --followed FOLLOWED.json GOOD.json[:K] BAD.json[:K] STEP.json[:K]
  *
- * make bisect's judgements (bench/collect/bisect.sh; bisect_verdict.h).
- * With one result: ENDS.json holds the kernels "good" and "bad"; FILE says
- * which points BAD differs on from GOOD beyond noise in the direction looked
- * for (slower, or --faster), the --max (default 3) largest, and the filter
- * they share. Exit 10 when there is none: nothing to bisect.
- * With --followed (that FILE of the ends) and a step's result: FILE says the
- * step's verdict, "good", "bad" or "undecided", with every followed point's
- * figures (the step's kernel is KERNEL, default "step").
+ * make bisect's judgements (bench/collect/bisect.sh; bisect_verdict.h), on
+ * results of one kernel each (K: its name in the file, default "step").
+ * With the ends alone: FILE says which points BAD differs on from GOOD
+ * beyond noise in the direction looked for (slower, or --faster), the --max
+ * (default 3) largest, and the filter they share. Exit 10 when there is
+ * none: nothing to bisect.
+ * With --followed (that FILE) and a step's result: FILE says the step's
+ * verdict, "good", "bad" or "undecided", with every followed point's figures.
  * FILE is written atomically. Exit status: 0 judged, 10 the ends do not
  * differ, 1 a file cannot be read, 2 bad usage.
  */
@@ -24,23 +24,34 @@
 #include "compare/bisect_verdict.h"
 #include "lib/results.h"
 
-static json_t *load(const char *file)
+#define SIDES 3
+
+/* FILE[:KERNEL] into @s (@file holds the file's name); -1, said why, if unreadable */
+static int load(const char *spec, char *file, size_t len, struct bisect_side *s)
 {
 	json_error_t err;
-	json_t *root = json_load_file(file, 0, &err);
+	char *colon;
 
-	if (!root)
+	snprintf(file, len, "%s", spec);
+	s->kernel = "step";
+	colon = strrchr(file, ':');
+	if (colon && colon[1] && !strchr(colon, '/')) {
+		*colon = '\0';
+		s->kernel = spec + (colon + 1 - file);
+	}
+	s->root = json_load_file(file, 0, &err);
+	if (!s->root)
 		fprintf(stderr, "pb bisect-verdict: %s: %s\n", file, err.text);
-	return root;
+	return s->root ? 0 : -1;
 }
 
 static int bisect_verdict(int argc, char **argv)
 {
 	const char *out = NULL, *followed_file = NULL, *why = NULL;
-	json_t *ends = NULL, *step = NULL, *followed = NULL, *v = NULL;
-	int faster = 0, max = 3, c, status = 1;
-	char stepfile[4096], *colon;
-	const char *kernel = "step";
+	struct bisect_side side[SIDES] = { { 0 } };
+	char files[SIDES][4096];
+	json_t *followed = NULL, *v = NULL;
+	int faster = 0, max = 3, c, status = 1, bad = 0;
 	struct args args;
 
 	args_init(&args, &cmd_bisect_verdict, argc, argv);
@@ -58,38 +69,32 @@ static int bisect_verdict(int argc, char **argv)
 	}
 	if (c < 0)
 		return args.status;
-	if ((followed_file != NULL) != (args.noperands == 2))
-		return args_error(&cmd_bisect_verdict, followed_file ? "--followed judges a step: ENDS.json STEP.json"
-						       : "a step's result wants --followed, the ends' verdict file");
-	ends = load(args.operands[0]);
-	if (!ends)
-		return 1;
-	if (!followed_file) {
-		v = bisect_ends(ends, "good", "bad", faster, max);
+	if (args.noperands != (followed_file ? 3 : 2))
+		return args_error(&cmd_bisect_verdict, followed_file ?
+				  "--followed judges a step: GOOD.json BAD.json STEP.json" :
+				  "the ends alone: GOOD.json BAD.json");
+	for (int i = 0; i < args.noperands; i++)
+		bad |= load(args.operands[i], files[i], sizeof(files[i]), &side[i]);
+	if (!bad && !followed_file) {
+		v = bisect_ends(&side[0], &side[1], faster, max);
 		status = strcmp(json_string_value(json_object_get(v, "status")), "differ") ? 10 : 0;
-	} else {
-		snprintf(stepfile, sizeof(stepfile), "%s", args.operands[1]);
-		colon = strrchr(stepfile, ':');
-		if (colon && colon[1] && !strchr(colon, '/')) {
-			*colon = '\0';
-			kernel = args.operands[1] + (colon + 1 - stepfile);
-		}
-		followed = load(followed_file);
-		step = followed ? load(stepfile) : NULL;
-		if (step) {
-			v = bisect_step(followed, ends, step, kernel, &why);
-			if (!v)
-				fprintf(stderr, "pb bisect-verdict: %s\n", why);
-			else
-				status = 0;
-		}
+	} else if (!bad) {
+		json_error_t err;
+
+		followed = json_load_file(followed_file, 0, &err);
+		if (!followed)
+			fprintf(stderr, "pb bisect-verdict: %s: %s\n", followed_file, err.text);
+		else if (!(v = bisect_step(followed, &side[0], &side[1], &side[2], &why)))
+			fprintf(stderr, "pb bisect-verdict: %s\n", why);
+		else
+			status = 0;
 	}
 	if (v && results_write(v, out))
 		status = 1;
 	json_decref(v);
-	json_decref(ends);
-	json_decref(step);
 	json_decref(followed);
+	for (int i = 0; i < SIDES; i++)
+		json_decref(side[i].root);
 	return status;
 }
 
@@ -107,18 +112,18 @@ const struct pb_cmd cmd_bisect_verdict = {
 	.name = "bisect-verdict",
 	.run = bisect_verdict,
 	.summary = "make bisect's judgements: the points the ends differ on, a step's verdict",
-	.usage = "pb bisect-verdict --out FILE [--faster] [--max N] ENDS.json\n"
-		 "pb bisect-verdict --out FILE --followed FOLLOWED.json ENDS.json STEP.json[:KERNEL]",
-	.details = "ENDS.json: a result holding the kernels good and bad. Alone: FILE says the\n"
-		   "points bad differs on from good beyond noise, slower (or --faster), the\n"
-		   "--max N (3) largest, and the filter they share; exit 10 when none.\n"
-		   "With --followed (that file) and a step's result (kernel step unless\n"
-		   "KERNEL): FILE says its verdict, good, bad or undecided: bad when on every\n"
+	.usage = "pb bisect-verdict --out FILE [--faster] [--max N] GOOD.json[:K] BAD.json[:K]\n"
+		 "pb bisect-verdict --out FILE --followed FOLLOWED.json GOOD.json[:K] BAD.json[:K] STEP.json[:K]",
+	.details = "Results of one kernel each, K its name in the file (default step). The ends\n"
+		   "alone: FILE says the points BAD differs on from GOOD beyond noise, slower\n"
+		   "(or --faster), the --max N (3) largest, and the filter they share; exit 10\n"
+		   "when none. With --followed (that file) and a step's result: FILE says\n"
+		   "its verdict, good, bad or undecided: bad when on every\n"
 		   "followed point its median is nearer bad's and differs from good's beyond\n"
 		   "noise, good when nearer good's and differs from bad's, else undecided.\n"
 		   "exit status: 0 judged, 10 the ends do not differ, 1 unreadable input\n",
 	.options = options,
 	.required = required,
-	.min_operands = 1,
-	.max_operands = 2,
+	.min_operands = 2,
+	.max_operands = 3,
 };

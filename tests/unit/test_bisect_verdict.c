@@ -21,6 +21,18 @@
 #include "pb_run.h"
 
 #define CMP FIXTURES "/compare/"
+/* the ends, as one result of both kernels */
+#define G ends_side("good")
+#define B ends_side("bad")
+
+static const char *ends_side(const char *kernel)
+{
+	static char buf[2][4200];
+	char *b = buf[kernel[0] == 'b'];
+
+	snprintf(b, sizeof(buf[0]), "%s:%s", scratch("ends.json"), kernel);
+	return b;
+}
 
 /* @file's @key as JSON text (free it) */
 static char *get(const char *file, const char *key)
@@ -51,7 +63,7 @@ static void ends_follow_the_slower_point(void **state)
 	(void)state;
 	ends(CMP "before.txt", CMP "after.txt");
 	snprintf(out, sizeof(out), "%s", scratch("followed.json"));
-	pb_run(&r, "bisect-verdict", "--out", out, scratch("ends.json"), NULL);
+	pb_run(&r, "bisect-verdict", "--out", out, G, B, NULL);
 	assert_exit(&r, 0);
 	pb_result_free(&r);
 	text = get("followed.json", "status");
@@ -64,7 +76,7 @@ static void ends_follow_the_slower_point(void **state)
 	text = get("followed.json", "filter");
 	assert_string_equal(text, "\"x=1\"");
 	free(text);
-	pb_run(&r, "bisect-verdict", "--faster", "--out", out, scratch("ends.json"), NULL);
+	pb_run(&r, "bisect-verdict", "--faster", "--out", out, G, B, NULL);
 	assert_exit(&r, 10);
 	pb_result_free(&r);
 }
@@ -77,7 +89,7 @@ static void alike_ends_stop(void **state)
 	(void)state;
 	ends(CMP "before.txt", CMP "before.txt");
 	snprintf(out, sizeof(out), "%s", scratch("same.json"));
-	pb_run(&r, "bisect-verdict", "--out", out, scratch("ends.json"), NULL);
+	pb_run(&r, "bisect-verdict", "--out", out, G, B, NULL);
 	assert_exit(&r, 10);
 	pb_result_free(&r);
 }
@@ -88,16 +100,16 @@ static char *step_verdict(const char *samples)
 	struct pb_result r;
 	char out[4096], fol[4096], step[4096], op[4200];
 
+	snprintf(op, sizeof(op), "step=%s", samples);	/* scratch()'s paths do not last */
 	ends(CMP "before.txt", CMP "after.txt");
 	snprintf(fol, sizeof(fol), "%s", scratch("followed.json"));
-	pb_run(&r, "bisect-verdict", "--out", fol, scratch("ends.json"), NULL);
+	pb_run(&r, "bisect-verdict", "--out", fol, G, B, NULL);
 	assert_exit(&r, 0);
 	pb_result_free(&r);
-	snprintf(op, sizeof(op), "step=%s", samples);
 	pb_collect(NULL, "step.json", op, NULL);
 	snprintf(out, sizeof(out), "%s", scratch("verdict.json"));
 	snprintf(step, sizeof(step), "%s:step", scratch("step.json"));
-	pb_run(&r, "bisect-verdict", "--out", out, "--followed", fol, scratch("ends.json"), step, NULL);
+	pb_run(&r, "bisect-verdict", "--out", out, "--followed", fol, G, B, step, NULL);
 	assert_exit(&r, 0);
 	pb_result_free(&r);
 	return get("verdict.json", "verdict");
