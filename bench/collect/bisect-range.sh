@@ -45,6 +45,9 @@ range=$(kernel/range.sh resolve "$good_spec" "$bad_spec") || exit 1
 set -- $range
 path=$1 good=$2 bad=$3 wt=$4
 GIT="git --no-optional-locks -C $path"
+# the BPF suites' programs are built per kernel (vmlinux.h, skeletons): those needing BTF
+bpf=
+! "$PB" suites get "$suite" needs | grep -qx 'config:CONFIG_DEBUG_INFO_BTF' || bpf=1
 results=${RESULTS_DIR:-$PB_CACHE/results/bisect}
 case $(cd "$(dirname "$results")" 2>/dev/null && pwd)/$(basename "$results") in
 "$(pwd)/results" | "$(pwd)/results/"*) die "RESULTS_DIR=$results is this repository's results/: a bisection files elsewhere" ;;
@@ -53,11 +56,12 @@ esac
 id=$(printf '%s\n' "$path" "$good" "$bad" "$wt" "$suite" "$points" "$direction" "${KCONFIG:-}" |
 	sha256sum | cut -c1-12)
 DIR=$PB_CACHE/bisect/$id out=$results/bisect-$id
-mkdir -p "$PB_CACHE/bisect" "$DIR/runs" "$out"
+mkdir -p "$PB_CACHE/bisect"
 exec 7> "$PB_CACHE/bisect/.lock"
 flock -n 7 || die "another make bisect runs on $PB_CACHE (it holds $PB_CACHE/bisect/.lock): one at a time"
+mkdir -p "$DIR/runs" "$out"
 [ "$wt" = 0 ] || $GIT diff HEAD --binary | sha256sum | cut -c1-12 > "$DIR/worktree"
-say "$path: $good_spec ($(echo "$good" | cut -c1-12)) .. $bad_spec ($(echo "$bad" | cut -c1-12)${wt#0}" \
+say "$path: $good_spec ($(echo "$good" | cut -c1-12)) .. $bad_spec ($(echo "$bad" | cut -c1-12)" \
 	"$([ "$wt" = 0 ] || echo "+ the working tree's changes")): $($GIT rev-list --count "$good..$bad") commits;" \
 	"work in $DIR, output in $out"
 
@@ -81,8 +85,16 @@ run() {
 	fi
 	mkdir -p "$DIR/kernels"
 	ln -sfn "$kdir" "$DIR/kernels/step"
+	{	# what the step's result records of its kernel (bench/collect/meta.sh)
+		echo "bisect=$id"
+		echo "bisect_repository=$path"
+		echo "bisect_commit=$1"
+		echo "step_kernel=tree $($GIT rev-parse "$commit^{tree}" | cut -c1-12)$([ "$w" = 0 ] || echo +worktree) stamp $(cat "$kdir/.pb-stamp")"
+		echo "step_config=$(sha256sum < "$kdir/.config" | cut -c1-16)"
+		echo "compiler=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\(.*\)"$/\1/p' "$kdir/.config")"
+	} > "$DIR/kernels/pair.txt"
 	if ! PB_KBUILD=$DIR/kernels kernel/modules.sh step "$units/modules/step" >&2 ||
-	   ! "$PB" build bpf "$units" step "$kdir" > /dev/null; then
+	   { [ -n "$bpf" ] && ! "$PB" build bpf "$units" step "$kdir" > /dev/null; }; then
 		echo "its modules or BPF programs failed to build" > "$DIR/runs/$1.why"
 		return 1
 	fi
