@@ -61,8 +61,8 @@ exec 7> "$PB_CACHE/bisect/.lock"
 flock -n 7 || die "another make bisect runs on $PB_CACHE (it holds $PB_CACHE/bisect/.lock): one at a time"
 mkdir -p "$DIR/runs" "$out"
 [ "$wt" = 0 ] || $GIT diff HEAD --binary | sha256sum | cut -c1-12 > "$DIR/worktree"
-say "$path: $good_spec ($(echo "$good" | cut -c1-12)) .. $bad_spec ($(echo "$bad" | cut -c1-12)" \
-	"$([ "$wt" = 0 ] || echo "+ the working tree's changes")): $($GIT rev-list --count "$good..$bad") commits;" \
+say "$path: $good_spec ($(echo "$good" | cut -c1-12)) .. $bad_spec ($(echo "$bad" | cut -c1-12)$(
+	[ "$wt" = 0 ] || echo " + the working tree's changes")): $($GIT rev-list --count "$good..$bad") commits;" \
 	"work in $DIR, output in $out"
 
 subject() { if [ "$1" = worktree ]; then echo "(the working tree's uncommitted changes)"; else $GIT log -1 --format=%s "$1"; fi; }
@@ -221,7 +221,7 @@ if [ -n "$first" ]; then
 else
 	echo "# only skipped commits left: the first bad commit is one of $(echo "$candidates" | tr '\n' ' ')" >> "$log.tmp"
 fi
-echo "# $steps midpoint steps after the two ends; $total s in all" >> "$log.tmp"
+echo "# $steps midpoint steps after the two ends; this run $total s (a step's build and bench seconds above)" >> "$log.tmp"
 mv "$log.tmp" "$log"
 cp "$DIR"/runs/*.json "$DIR/followed.json" "$out/" 2>/dev/null || true
 cat "$log"
@@ -237,5 +237,5 @@ if [ -n "$first" ]; then
 else
 	echo "bisect: the first bad commit is one of: $(echo "$candidates" | cut -c1-12 | tr '\n' ' ')(skipped steps: see the log)"
 fi
-echo "bisect: $steps steps after the ends, $total s in all; step log: $log"
+echo "bisect: $steps steps after the ends, this run $total s; step log: $log"
 echo "bisect: disk: $(du -sh "$DIR" | cut -f1) in $DIR (make cache-clean removes it)"
