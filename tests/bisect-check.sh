@@ -73,11 +73,15 @@ refused unknown-suite "no suite 'nosuch'" GOOD="$repo@HEAD~8" BAD="$repo" SUITE=
 refused unknown-point "has no parameter 'frobs'" GOOD="$repo@HEAD~8" BAD="$repo" SUITE=$suite POINTS=frobs=1
 mkdir -p "$work/plain"
 refused no-git-tree "is not a git tree" GOOD="$work/plain@HEAD" BAD="$repo" SUITE=$suite POINTS="$points"
-echo new > "$repo/bisect-dirty.txt"
+# a tracked file changed (the tree's .gitignore ignores new ones), then
+# its content put back: the index is never written
+cp -p "$repo/README" "$work/README"
+echo changed >> "$repo/README"
 refused dirty-tree "working tree of .* has changes" GOOD="$repo@HEAD~8" BAD="$repo" SUITE=$suite POINTS="$points"
-rm -f "$repo/bisect-dirty.txt"
+cp -p "$work/README" "$repo/README"
 mkdir -p "$PB_CACHE/bisect"
-flock "$PB_CACHE/bisect/.lock" sleep 60 &
+# (the holder is the sleep itself: killed, the lock is free)
+(exec 8> "$PB_CACHE/bisect/.lock" && flock 8 && exec sleep 60) &
 holder=$!
 sleep 1
 refused second-bisection "another make bisect runs" GOOD="$repo@HEAD~8" BAD="$repo" SUITE=$suite POINTS="$points"
