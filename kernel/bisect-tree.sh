@@ -56,9 +56,13 @@ seed() {
 	mv "$scratch.tmp" "$scratch"
 }
 
-# extract TREE: PATHS on stdin (NUL-ended) written from PATH's TREE, new mtimes
+# extract TREE: PATHS on stdin (NUL-ended) written from PATH's TREE, new
+# mtimes; none: nothing (tar refuses an empty archive)
 extract() {
-	xargs -0r git --no-optional-locks --literal-pathspecs -C "$path" archive --format=tar "$1" -- | tar -xmi -C "$scratch"
+	cat > "$DIR/cache/extract.list"
+	[ -s "$DIR/cache/extract.list" ] || return 0
+	xargs -0r git --no-optional-locks --literal-pathspecs -C "$path" archive --format=tar "$1" -- \
+		< "$DIR/cache/extract.list" | tar -xmi -C "$scratch"
 }
 
 update() {
