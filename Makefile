@@ -206,7 +206,7 @@ stage_taps = $(shell PB_TEST_CHOICE='$(TEST)' TEST_OUT=$(TEST_OUT) tests/jobs.sh
 
 .PHONY: help setup setup-test setup-bench setup-flamegraph flamegraph test-flamegraph \
 	test-flamegraph-browser trees kernels kernels-all kernel-baseline kernel-patched \
-	kernel-debug kernel-debug-llvm tools harness-files units-out guest-programs initramfs bpf bpf-debug bpf-debug-llvm modules-debug modules-debug-llvm test test-sources test-pair test-debug test-llvm test-load test-unit test-suites test-clang test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect profile trace \
+	kernel-debug kernel-debug-llvm tools harness-files units-out guest-programs initramfs bpf bpf-debug bpf-debug-llvm modules-debug modules-debug-llvm test test-sources test-pair test-debug test-llvm test-load test-unit test-suites test-clang test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect test-bisect profile trace \
 	compare history report plots modules check-series check-fixes upstream test-upstream shell jobs run clean distclean cache-status cache-clean kcidb test-kcidb lava \
 	test-lava-schema test-lava-bench suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
 	lava-collect test-lava setup-arch test-arm64 test-arch
@@ -238,6 +238,7 @@ help:
 	@echo "  make test-docs   the targets and pb commands README.md and docs/ name exist; make help's are there"
 	@echo "  make test-ktap-agree  pb ktap against the kernel's kunit.py on its test_data logs"
 	@echo "  make test-shellcheck  shellcheck on every shell script of the repository"
+	@echo "  make test-bisect make bisect names a planted cost among 8 commits of a clone of the cache's tree"
 	@echo "  make test-sources  BASELINE=/PATCHED= source names: ids by content, bad input, repository untouched;"
 	@echo "                    the config fragment of a tree's Linux version"
 	@echo "  make test-pair   a pair named by a clone of the cache's tree reuses the kernels, gives the same figure"
@@ -264,7 +265,9 @@ help:
 	@echo "  make profile     perf record inside the guest (SUITE=name), its flame graphs too"
 	@echo "  make flamegraph  redraw profiles/SUITE/flamegraph-KERNEL.html from the profiles' .folded"
 	@echo "  make trace       trace-cmd function_graph on a suite's hot functions (SUITE=name [FUNCS=f+g])"
-	@echo "  make bisect      SUITE=name UPTO=NNNN: baseline, the series up to patch NNNN, the whole series"
+	@echo "  make bisect      GOOD=src BAD=src SUITE=name [POINTS=...] [DIRECTION=faster]: the first commit"
+	@echo "                   of a git range that moves the suite (docs/bisect.md); report and step log"
+	@echo "                   under RESULTS_DIR (UPTO=NNNN SUITE=name: the project's series split at NNNN)"
 	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels (FORCE=1: across"
 	@echo "                   a measuring difference); fails on a regression (compare.sh itself exits 3)"
 	@echo "  make history     SUITE=name [FROM=rev] [TO=rev]: the suite across commits, table and plot"
@@ -768,16 +771,48 @@ bench: setup-bench suites-check kernels modules bpf tools initramfs
 PROFILES ?= $(if $(RESULTS_DIR),$(RESULTS_DIR)/profiles,profiles)
 export PROFILES
 
-# Which patches a suite's shift comes from (bench/collect/bisect.sh): baseline, the
-# series up to UPTO and the whole series, compared pairwise into
-# profiles/SUITE/bisect-UPTO.txt. The suites whose manifests say "bisect"
-# (those that need no BPF objects: make bisect builds none for its kernel).
+# make bisect GOOD=SOURCE BAD=SOURCE SUITE=NAME: the first commit of a git
+# range that moves the suite's points from GOOD's figures to BAD's
+# (bench/collect/bisect-range.sh; docs/bisect.md). GOOD and BAD take the
+# git forms of BASELINE=/PATCHED= (PATH@REV, PATH; BAD=PATH@WORKTREE) or
+# baseline and patched: the cache's tree repository, one commit a patch.
+# POINTS= the points followed (else at most FOLLOW of those the ends'
+# comparison flags), DIRECTION=faster for an improvement; ROUNDS boots a
+# step, more while an undecided step fits in BUDGET. Its output goes to
+# RESULTS_DIR/bisect-ID/ (default PB_CACHE/results/bisect).
+# UPTO=NNNN instead of GOOD/BAD: today's split of the project's series,
+# baseline, the series up to patch UPTO and the whole series, compared
+# pairwise into profiles/SUITE/bisect-UPTO.txt (bench/collect/bisect.sh),
+# for the suites whose manifests say "bisect".
+GOOD ?=
+BAD ?=
+DIRECTION ?= slower
+FOLLOW ?= 3
 BISECT_SUITES = $(call suites_for,bisect)
-bisect: setup-bench suites-check kernels kernel-bisect modules modules-bisect tools initramfs
-	@[ -n "$(filter $(SUITE),$(BISECT_SUITES))" ] && [ "$(words $(SUITE))" = 1 ] || \
-		{ echo "make bisect: SUITE= one of: $(BISECT_SUITES)" >&2; exit 1; }
-	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) \
-		TARGET_MDE=$(TARGET_MDE) bench/collect/bisect.sh $(SUITE) $(UPTO) $(ROUNDS) $(SERIES)
+bisect: setup-bench suites-check tools initramfs $(if $(UPTO),kernels kernel-bisect modules modules-bisect)
+	@if [ -n "$(UPTO)" ]; then \
+		[ -n "$(filter $(SUITE),$(BISECT_SUITES))" ] && [ "$(words $(SUITE))" = 1 ] || \
+			{ echo "make bisect UPTO=: SUITE= one of: $(BISECT_SUITES)" >&2; exit 1; }; \
+		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) \
+			TARGET_MDE=$(TARGET_MDE) bench/collect/bisect.sh $(SUITE) $(UPTO) $(ROUNDS) $(SERIES); \
+	else \
+		[ -n "$(GOOD)" ] && [ -n "$(BAD)" ] || \
+			{ echo "make bisect: GOOD=SOURCE BAD=SOURCE SUITE=name [POINTS=...] (or UPTO=NNNN SUITE=name)" >&2; exit 1; }; \
+		[ "$(words $(SUITE))" = 1 ] || { echo "make bisect: SUITE= one suite, of: $(SUITES)" >&2; exit 1; }; \
+		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
+			PB_POINTS='$(POINTS)' DIRECTION=$(DIRECTION) FOLLOW=$(FOLLOW) \
+			bench/collect/bisect-range.sh '$(GOOD)' '$(BAD)' $(SUITE) $(ROUNDS); \
+	fi
+
+# make bisect on a repository made from the cache's patched tree, 8 commits
+# on top, one of them a planted per-packet cost (tests/bisect-check.sh): it
+# must be named in at most 3 steps, with its report, the repository left as
+# it was, and bad input refused before anything is built. Not in make test
+# (its kernels take minutes); ends 'N passed, N failed'.
+test-bisect: setup-bench suites-check tools initramfs
+	@mkdir -p $(TEST_OUT)
+	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/bisect-check.sh $(TEST_OUT)/bisect.tap
+	@$(PB) tally $(TEST_OUT)/bisect.tap
 
 # A/A false flags, planted-regression power and noise (bench/collect/selfcheck.sh);
 # AA_RUNS, POWER_RUNS, TCG_RUNS set how many comparisons of each.

@@ -39,6 +39,6 @@ extern const struct pb_cmd cmd_help, cmd_vm, cmd_kunit, cmd_ktap, cmd_tally, cmd
 	cmd_results, cmd_json_get, cmd_lava, cmd_lava_tap, cmd_kcidb, cmd_probe, cmd_needs, cmd_tests,
 	cmd_build, cmd_arch;
 /* make bench's verdict, a result's inputs (bench/compare/, bench/lib/) */
-extern const struct pb_cmd cmd_bench_verdict, cmd_inputs;
+extern const struct pb_cmd cmd_bench_verdict, cmd_bisect_verdict, cmd_inputs;
 
 #endif

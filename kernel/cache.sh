@@ -3,7 +3,7 @@
 #
 #   cache.sh status        each source tree with its builds, the pairs, own suites' builds, the results
 #   cache.sh clean [--all] remove the user's sources (trees/, src-series-*),
-#                          their builds and the pairs; --all: the default
+#                          their builds, the pairs, own/ and make bisect's bisect/; --all: the default
 #                          trees and their builds too (make trees rebuilds them)
 #
 # Results (PB_CACHE/results) and ccache are never removed here: results are
@@ -55,9 +55,10 @@ status() {
 			"against $(sed -n 's/^patched_spec=//p' "$p")"
 	done
 	[ ! -d "$PB_CACHE/own" ] || echo "own      $(size "$PB_CACHE/own") $PB_CACHE/own (what suites of your own built, make bench SUITE=PATH)"
+	[ ! -d "$PB_CACHE/bisect" ] || echo "bisect   $(size "$PB_CACHE/bisect") $PB_CACHE/bisect (make bisect's scratch tree and steps)"
 	[ ! -d "$PB_CACHE/results" ] || echo "results  $(size "$PB_CACHE/results") $PB_CACHE/results (never removed by cache-clean)"
 	[ ! -d "$PB_CACHE/ccache" ] || echo "ccache   $(size "$PB_CACHE/ccache") $PB_CACHE/ccache"
-	echo "cache: 'make cache-clean' removes the trees marked yours, their builds, the pairs and own/;" \
+	echo "cache: 'make cache-clean' removes the trees marked yours, their builds, the pairs, own/ and bisect/;" \
 		"ALL=1 the default trees too"
 }
 
@@ -80,6 +81,14 @@ clean() {
 	. "$(cd "$(dirname "$0")" && pwd)/lock.sh"
 	user_sources | while read -r d; do remove_tree "$d"; done
 	rm -rf "$PB_CACHE/pairs" "$PB_CACHE/own"
+	# make bisect's (bench/collect/bisect-range.sh), unless one runs
+	if [ -d "$PB_CACHE/bisect" ]; then
+		if flock -n "$PB_CACHE/bisect/.lock" rm -rf "$PB_CACHE/bisect"; then
+			echo "cache: removed make bisect's $PB_CACHE/bisect"
+		else
+			echo "cache: a make bisect runs: $PB_CACHE/bisect left" >&2
+		fi
+	fi
 	if [ "${1:-}" = --all ]; then
 		default_sources | grep -v "^$PB_CACHE/src\$" | while read -r d; do remove_tree "$d"; done
 		[ ! -d "$PB_CACHE/src" ] || remove_tree "$PB_CACHE/src"

@@ -36,9 +36,12 @@ config_hash=$(cat "$fragments" ${KCONFIG:+"$KCONFIG"} | sha256sum | cut -c1-16)
 	echo "guest_mem_mb=$guest_mem_mb"
 	echo "config_hash=$config_hash"
 	echo "debian_package=$(cat "$PB_CACHE/src/.pb-pristine")"
-	echo "baseline_kernel=$(kernel_id src baseline)"
-	echo "patched_kernel=$(kernel_id src-patched patched)"
-	echo "series=$(series_id patched)"	# a result records its second side's
+	# (make bisect benches one kernel, "step": its identity is in pair.txt)
+	[ ! -e "$(kbuild_dir baseline)" ] || echo "baseline_kernel=$(kernel_id src baseline)"
+	if [ -e "$(kbuild_dir patched)" ]; then
+		echo "patched_kernel=$(kernel_id src-patched patched)"
+		echo "series=$(series_id patched)"	# a result records its second side's
+	fi
 	# results from before the compiler was recorded have no such line
 	cc=$(kernels_cc)
 	[ -z "$cc" ] || echo "compiler=$cc"
@@ -58,6 +61,7 @@ config_hash=$(cat "$fragments" ${KCONFIG:+"$KCONFIG"} | sha256sum | cut -c1-16)
 	[ -z "$("$PB" arch cache_subdir)" ] || echo "guest_arch=$("$PB" arch name)"
 	echo "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 	echo "rounds=$rounds"
-	# a pair of the user's (make bench BASELINE= PATCHED=): what its two sides are
+	# a pair of the user's (make bench BASELINE= PATCHED=): what its two
+	# sides are; make bisect's step: its commit (bench/collect/bisect-range.sh)
 	[ ! -f "$(kbuild_dir)/pair.txt" ] || cat "$(kbuild_dir)/pair.txt"
 } > "$out"
