@@ -29,7 +29,7 @@ clean_build() {
 	[ "$($RGIT -C "$1" rev-parse 'HEAD^{tree}')" = "$tree" ] || return 1
 	! $RGIT -C "$1" status --porcelain | grep -qv ' \.pb-' || return 1
 	b=$(readlink -f "$PB_CACHE/build/$2$kc") || return 1
-	[ -f "$b/.pb-stamp" ] && [ -f "$b/arch/x86/boot/bzImage" ] || return 1
+	[ -f "$b/.pb-stamp" ] && [ -f "$b/$("${PB:-build/pb}" arch image)" ] || return 1
 	echo "$b"
 }
 
