@@ -318,11 +318,12 @@ FLAMEGRAPH_TEMPLATE := $(NPM_DIR)/node_modules/d3-flame-graph/dist/templates/d3-
 setup-flamegraph:
 	@scripts/npm-ensure.sh scripts/npm $(NPM_DIR)
 
-trees:
+# The kernel scripts read the guest machine's description through pb (pb arch).
+trees: $(PB)
 	@kernel/tree.sh pristine
 	@kernel/tree.sh patched $(SERIES)
 
-kernel-baseline:
+kernel-baseline: $(PB)
 	@kernel/tree.sh pristine
 	@kernel/edits.sh baseline
 	@kernel/build.sh baseline
@@ -362,9 +363,9 @@ kernels: trees
 kernels-all: trees
 	+@$(MAKE) --no-print-directory -f kernel/kernels.mk -j$(KERNEL_JOBS) baseline patched debug
 else
-kernels:
+kernels: $(PB)
 	+@$(DRY_RUN) $(PAIR_BUILD)
-kernels-all:
+kernels-all: $(PB)
 	+@$(DRY_RUN) $(PAIR_BUILD) debug
 endif
 
