@@ -71,4 +71,15 @@ check test-prints-guest-boots "make -n test does not say it would run tests/run-
 	grep -q 'tests/run-jobs\.sh' "$work/test.out"
 check test-llvm-prints-guest-boots "make -n test-llvm does not say it would run its llvm stage" \
 	grep -q 'tests/run-jobs\.sh llvm$' "$work/test-llvm.out"
+# The kernel scripts read the machine description through pb (pb arch): on a
+# fresh clone make must build pb before the first of them runs. pb.c newer
+# than pb stands for a clone that has built nothing.
+touch "$repo/bench/pb.c"
+(cd "$repo" && PATH=$work/bin:$PATH PB_CACHE=$work/cache "$MAKE" -n test) > "$work/fresh.out" 2>&1
+pb_at=$(grep -n -- '-o build/pb ' "$work/fresh.out" | head -n 1 | cut -d: -f1)
+kernel_at=$(grep -n 'kernel/[a-z-]*\.sh' "$work/fresh.out" | head -n 1 | cut -d: -f1)
+pb_first() { [ -n "$pb_at" ] && [ -n "$kernel_at" ] && [ "$pb_at" -lt "$kernel_at" ]; }
+check test-builds-pb-before-kernels \
+	"make -n test on a fresh clone runs a kernel script (line ${kernel_at:-none}) before it builds pb (line ${pb_at:-none})" \
+	pb_first
 tap_finish
