@@ -774,7 +774,7 @@ export PROFILES
 
 # make bisect GOOD=SOURCE BAD=SOURCE SUITE=NAME: the first commit of a git
 # range that moves the suite's points from GOOD's figures to BAD's
-# (bench/collect/bisect-range.sh; docs/bisect.md). GOOD and BAD take the
+# (bench/bisect/bisect-range.sh; docs/bisect.md). GOOD and BAD take the
 # git forms of BASELINE=/PATCHED= (PATH@REV, PATH; BAD=PATH@WORKTREE) or
 # baseline and patched: the cache's tree repository, one commit a patch.
 # POINTS= the points followed (else at most FOLLOW of those the ends'
@@ -783,7 +783,7 @@ export PROFILES
 # RESULTS_DIR/bisect-ID/ (default PB_CACHE/results/bisect).
 # UPTO=NNNN instead of GOOD/BAD: today's split of the project's series,
 # baseline, the series up to patch UPTO and the whole series, compared
-# pairwise into profiles/SUITE/bisect-UPTO.txt (bench/collect/bisect.sh),
+# pairwise into profiles/SUITE/bisect-UPTO.txt (bench/bisect/bisect.sh),
 # for the suites whose manifests say "bisect".
 GOOD ?=
 BAD ?=
@@ -795,14 +795,14 @@ bisect: setup-bench suites-check tools initramfs $(if $(UPTO),kernels kernel-bis
 		[ -n "$(filter $(SUITE),$(BISECT_SUITES))" ] && [ "$(words $(SUITE))" = 1 ] || \
 			{ echo "make bisect UPTO=: SUITE= one of: $(BISECT_SUITES)" >&2; exit 1; }; \
 		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) \
-			TARGET_MDE=$(TARGET_MDE) bench/collect/bisect.sh $(SUITE) $(UPTO) $(ROUNDS) $(SERIES); \
+			TARGET_MDE=$(TARGET_MDE) bench/bisect/bisect.sh $(SUITE) $(UPTO) $(ROUNDS) $(SERIES); \
 	else \
 		[ -n "$(GOOD)" ] && [ -n "$(BAD)" ] || \
 			{ echo "make bisect: GOOD=SOURCE BAD=SOURCE SUITE=name [POINTS=...] (or UPTO=NNNN SUITE=name)" >&2; exit 1; }; \
 		[ "$(words $(SUITE))" = 1 ] || { echo "make bisect: SUITE= one suite, of: $(SUITES)" >&2; exit 1; }; \
 		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
 			PB_POINTS='$(POINTS)' DIRECTION=$(DIRECTION) FOLLOW=$(FOLLOW) \
-			bench/collect/bisect-range.sh '$(GOOD)' '$(BAD)' $(SUITE) $(ROUNDS); \
+			bench/bisect/bisect-range.sh '$(GOOD)' '$(BAD)' $(SUITE) $(ROUNDS); \
 	fi
 
 # make bisect on a repository made from the cache's patched tree, 8 commits

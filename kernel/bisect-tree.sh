@@ -1,5 +1,5 @@
 #!/bin/sh
-# make bisect's one scratch tree (bench/collect/bisect.sh): each step's
+# make bisect's one scratch tree (bench/bisect/bisect.sh): each step's
 # commit built in DIR/cache/trees/step and its object tree, updated from
 # the previous step's by the files that differ, so kbuild recompiles only
 # what the step changed (ccache shared with the cache's kernels).

@@ -81,7 +81,7 @@ clean() {
 	. "$(cd "$(dirname "$0")" && pwd)/lock.sh"
 	user_sources | while read -r d; do remove_tree "$d"; done
 	rm -rf "$PB_CACHE/pairs" "$PB_CACHE/own"
-	# make bisect's (bench/collect/bisect-range.sh), unless one runs
+	# make bisect's (bench/bisect/bisect-range.sh), unless one runs
 	if [ -d "$PB_CACHE/bisect" ]; then
 		if flock -n "$PB_CACHE/bisect/.lock" rm -rf "$PB_CACHE/bisect"; then
 			echo "cache: removed make bisect's $PB_CACHE/bisect"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# A git range of a kernel tree for make bisect (bench/collect/bisect.sh),
+# A git range of a kernel tree for make bisect (bench/bisect/bisect.sh),
 # read only: git --no-optional-locks, no ref (refs/bisect), worktree, index
 # or config written in the user's repository.
 #

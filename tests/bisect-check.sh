@@ -8,7 +8,7 @@
 # its lock; the bisection names the planted commit within 3 midpoint steps
 # after the two ends, its report names it with figures and a reproducer;
 # run again it reuses every step; git bisect run with
-# bench/collect/bisect-run.sh names it too; the repository's status, refs,
+# bench/bisect/bisect-run.sh names it too; the repository's status, refs,
 # worktrees, config and index are as before. Needs the cache's patched tree
 # and kernel (make kernels): missing, that is a failure.
 #   bisect-check.sh OUT.tap   (env: PB, MAKE, PB_CACHE)
@@ -130,8 +130,8 @@ check resumed "run again, make bisect failed or built or booted something" \
 		! grep -q '^bisect: building\|^bench: .* round' '$work/out'"
 # git driving, with patchbench's script (the steps reused): the same commit
 (cd "$repo" && git bisect start HEAD HEAD~8 > /dev/null &&
-	git bisect run "$root/bench/collect/bisect-run.sh" "$(dirname "$report")"; git bisect reset) > "$work/gbr" 2>&1
-check git-bisect-run "git bisect run with bench/collect/bisect-run.sh did not name $short: $(tail -n 1 "$work/gbr")" \
+	git bisect run "$root/bench/bisect/bisect-run.sh" "$(dirname "$report")"; git bisect reset) > "$work/gbr" 2>&1
+check git-bisect-run "git bisect run with bench/bisect/bisect-run.sh did not name $short: $(tail -n 1 "$work/gbr")" \
 	grep -q "^$planted is the first bad commit" "$work/gbr"
 # the bisection's directory in the cache: this repository is gone at exit
 dir=$(sed -n 's/.*work in \([^,]*\), output in.*/\1/p' "$work/out" | head -n 1)

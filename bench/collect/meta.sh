@@ -62,6 +62,6 @@ config_hash=$(cat "$fragments" ${KCONFIG:+"$KCONFIG"} | sha256sum | cut -c1-16)
 	echo "host_cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
 	echo "rounds=$rounds"
 	# a pair of the user's (make bench BASELINE= PATCHED=): what its two
-	# sides are; make bisect's step: its commit (bench/collect/bisect-range.sh)
+	# sides are; make bisect's step: its commit (bench/bisect/bisect-range.sh)
 	[ ! -f "$(kbuild_dir)/pair.txt" ] || cat "$(kbuild_dir)/pair.txt"
 } > "$out"

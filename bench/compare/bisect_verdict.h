@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * make bisect's judgements (bench/collect/bisect.sh), on results pb
+ * make bisect's judgements (bench/bisect/bisect.sh), on results pb
  * bench-collect wrote: which points the two ends differ on, and whether a
  * step's kernel is like GOOD or like BAD there.
  */

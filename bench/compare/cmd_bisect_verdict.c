@@ -3,7 +3,7 @@
  * pb bisect-verdict --out FILE [--faster] [--max N] GOOD.json[:K] BAD.json[:K]
  * pb bisect-verdict --out FILE --followed FOLLOWED.json GOOD.json[:K] BAD.json[:K] STEP.json[:K]
  *
- * make bisect's judgements (bench/collect/bisect.sh; bisect_verdict.h), on
+ * make bisect's judgements (bench/bisect/bisect.sh; bisect_verdict.h), on
  * results of one kernel each (K: its name in the file, default "step").
  * With the ends alone: FILE says which points BAD differs on from GOOD
  * beyond noise in the direction looked for (slower, or --faster), the --max

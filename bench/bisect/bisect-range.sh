@@ -18,9 +18,9 @@
 # an interrupted bisection run again reuses its finished steps. One
 # bisection at a time per cache (PB_CACHE/bisect/.lock). The step log
 # (git bisect log's form: git bisect replay takes it), the report
-# (bench/collect/bisect-report.sh), the results and ends.txt (what
-# bench/collect/bisect-run.sh, git bisect run's script, judges against) go
-# to RESULTS_DIR/bisect-ID/. A step is bench/collect/bisect-step.sh's.
+# (bench/bisect/bisect-report.sh), the results and ends.txt (what
+# bench/bisect/bisect-run.sh, git bisect run's script, judges against) go
+# to RESULTS_DIR/bisect-ID/. A step is bench/bisect/bisect-step.sh's.
 set -eu
 good_spec=$1 bad_spec=$2 suite=$3 rounds=$4
 : "${PB:?}" "${PB_CACHE:?}"
@@ -30,8 +30,8 @@ started=$(date +%s)
 
 die() { echo "bisect: error: $*" >&2; exit 1; }
 # say, subject, short, run (build and bench a commit), judge (its verdict)
-# shellcheck source=bench/collect/bisect-step.sh
-. bench/collect/bisect-step.sh
+# shellcheck source=bench/bisect/bisect-step.sh
+. bench/bisect/bisect-step.sh
 
 # --- bad input: said before anything is built
 "$PB" suites get "$suite" kernels > /dev/null || exit 1
@@ -90,7 +90,7 @@ filter=${points:-$("$PB" json-get "$DIR/followed.json" filter)}
 say "BAD is $direction than GOOD on $n point(s)${points:+ of POINTS=$points}, followed: $followed"
 say "each step runs ${filter:+the points }${filter:-the whole suite}"
 
-# what bench/collect/bisect-run.sh (git bisect run's script) judges against
+# what bench/bisect/bisect-run.sh (git bisect run's script) judges against
 printf '%s\n' "id=$id" "path=$path" "bad=$bad" "good_run=$good_run" "bad_run=$bad_run" "suite=$suite" \
 	"filter=$filter" "rounds=$rounds" "bpf=$bpf" > "$out/ends.txt.tmp"
 mv "$out/ends.txt.tmp" "$out/ends.txt"
@@ -170,7 +170,7 @@ if [ -n "$first" ]; then
 	parent=$(if [ "$first" = worktree ]; then echo "$bad"; else $GIT rev-parse "$first^"; fi)
 	[ -f "$DIR/runs/$parent.json" ] || parent=$good
 	again="make bisect GOOD=$good_spec BAD=$bad_spec SUITE=$suite${points:+ POINTS=$points}${faster:+ DIRECTION=faster}"
-	PB_BISECT_DIR=$DIR bench/collect/bisect-report.sh "$path" "$first" "$parent" "$good_run" "$bad_run" \
+	PB_BISECT_DIR=$DIR bench/bisect/bisect-report.sh "$path" "$first" "$parent" "$good_run" "$bad_run" \
 		"$suite" "$out" "$again" ||
 		die "the report could not be written"
 	echo "bisect: first bad commit: $(short "$first") $(subject "$first")"

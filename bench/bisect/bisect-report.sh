@@ -1,5 +1,5 @@
 #!/bin/sh
-# make bisect's report on the first bad commit (bench/collect/bisect-range.sh),
+# make bisect's report on the first bad commit (bench/bisect/bisect-range.sh),
 # as an mbox a maintainer can be sent: the commit, the followed points'
 # figures of GOOD, BAD, the commit and its parent with intervals, the
 # machine, guest, compiler and config, the commands that reproduce it, and

@@ -4,10 +4,10 @@
 #   make bisect GOOD=~/linux@v1 BAD=~/linux@v2 SUITE=...    (once: the ends,
 #                                   its output directory RESULTS_DIR/bisect-ID)
 #   cd ~/linux && git bisect start v2 v1
-#   git bisect run PATCHBENCH/bench/collect/bisect-run.sh RESULTS_DIR/bisect-ID
+#   git bisect run PATCHBENCH/bench/bisect/bisect-run.sh RESULTS_DIR/bisect-ID
 # Builds the commit git checked out (HEAD) in make bisect's scratch tree,
 # benches the followed points and judges them as make bisect does
-# (bench/collect/bisect-step.sh), calling pb directly; exits as git bisect
+# (bench/bisect/bisect-step.sh), calling pb directly; exits as git bisect
 # run expects: 0 good, 1 bad, 125 skip (it failed to build, boot or run, or
 # stayed undecided), 128 when it cannot work at all (git then stops): no
 # ends.txt there, another tree, patchbench not built (make tools
@@ -33,8 +33,8 @@ GIT="git --no-optional-locks -C $path"
 [ -f "$DIR/followed.json" ] || fail "$DIR/followed.json is gone (make cache-clean?): run the make bisect again"
 exec 7> "$PB_CACHE/bisect/.lock"
 flock -n 7 || fail "another make bisect runs on $PB_CACHE"
-# shellcheck source=bench/collect/bisect-step.sh
-. bench/collect/bisect-step.sh
+# shellcheck source=bench/bisect/bisect-step.sh
+. bench/bisect/bisect-step.sh
 v=$(judge "$head")
 say "$(short "$head") $(subject "$head"): $v"
 case $v in

@@ -1,6 +1,6 @@
 # shellcheck shell=sh disable=SC2154 # the variables the sourcing script sets (below)
-# make bisect's step, for bench/collect/bisect-range.sh and
-# bench/collect/bisect-run.sh (git bisect run's script); sourced.
+# make bisect's step, for bench/bisect/bisect-range.sh and
+# bench/bisect/bisect-run.sh (git bisect run's script); sourced.
 #   (variables: PB, DIR (PB_CACHE/bisect/ID), id, path (the user's
 #    repository), GIT (git --no-optional-locks -C path), bad (BAD's commit),
 #    suite, units (PB_UNITS_OUT), bpf (1: build the BPF programs), rounds,
