@@ -5,7 +5,9 @@
  * patched point by point (results_compare()); a point significantly slower
  * by more than 2 % (VERDICT_SLOWER) is a regression unless a "ratio"
  * target of the suite's manifest keeps the point and its bound allows the
- * ratio (the slowdown is then accepted, and said so). SUITE=failed: the
+ * ratio, or, on the project's own kernels (no "pair" in the result's meta),
+ * an "expected" entry keeps it and its max_ratio allows the ratio (the
+ * slowdown is then accepted, and said so, with the entry's why). SUITE=failed: the
  * suite did not run or measure (make bench's runner failed). A records
  * result (crash-memory) is "measured": there is no second kernel to judge
  * it against.
@@ -26,6 +28,24 @@
 #include "lib/points.h"
 #include "lib/results.h"
 #include "lib/suites.h"
+
+/*
+ * The "expected" entry of @s keeping @point whose max_ratio allows @ratio,
+ * for a result of the project's own kernels (@own); NULL if none.
+ */
+static json_t *expecting(const struct suite *s, json_t *point, double ratio, int own)
+{
+	json_t *e;
+	size_t i;
+
+	if (!own)
+		return NULL;
+	json_array_foreach(s ? json_object_get(s->m, "expected") : NULL, i, e)
+		if (points_match_json(json_object_get(point, "params"), json_object_get(e, "points")) &&
+		    ratio <= json_number_value(json_object_get(e, "max_ratio")))
+			return e;
+	return NULL;
+}
 
 /* The bound of the first "ratio" target of @s keeping @point that allows @ratio; <0 if none. */
 static double accepting_bound(const struct suite *s, json_t *point, double ratio)
@@ -49,8 +69,9 @@ static int judge(const struct suite *s, const char *name, const char *file, json
 {
 	static struct series a, b;
 	int counts[VERDICT_COUNT] = { 0 }, compared = 0;
-	json_t *root = json_load_file(file, 0, NULL), *verdicts, *regressions, *accepted, *p;
+	json_t *root = json_load_file(file, 0, NULL), *verdicts, *regressions, *accepted, *p, *e;
 	const char *accel;
+	int own;
 	size_t i;
 
 	if (!root) {
@@ -64,6 +85,8 @@ static int judge(const struct suite *s, const char *name, const char *file, json
 		return 0;
 	}
 	accel = json_string_value(json_object_get(root, "accel"));
+	/* a pair's kernels are a user's: what the project expects of its own does not apply */
+	own = !json_object_get(json_object_get(root, "meta"), "pair");
 	regressions = json_array();
 	accepted = json_array();
 	json_array_foreach(json_object_get(root, "points"), i, p) {
@@ -80,12 +103,17 @@ static int judge(const struct suite *s, const char *name, const char *file, json
 			continue;
 		results_params_text(json_object_get(p, "params"), NULL, params, sizeof(params));
 		bound = accepting_bound(s, p, c.ratio);
+		e = expecting(s, p, c.ratio, own);
 		snprintf(text, sizeof(text), "%s: %.3fx (95 %% %.3f-%.3f)", params, c.ratio, c.lo, c.hi);
-		if (bound < 0)
-			json_array_append_new(regressions, json_string(text));
-		else
+		if (bound >= 0)
 			json_array_append_new(accepted, json_sprintf("%s, within a target's bound %g", text,
 								     bound));
+		else if (e)
+			json_array_append_new(accepted, json_sprintf("%s, expected up to %gx: %s", text,
+					      json_number_value(json_object_get(e, "max_ratio")),
+					      json_string_value(json_object_get(e, "why"))));
+		else
+			json_array_append_new(regressions, json_string(text));
 	}
 	verdicts = json_object();
 	for (int v = 0; v < VERDICT_COUNT; v++)

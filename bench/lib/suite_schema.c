@@ -367,6 +367,30 @@ static int point_needs(struct schema_ctx *c, json_t *v, const char *path)
 	return schema_check_objects(c, v, path, f);
 }
 
+static int above_one(struct schema_ctx *c, json_t *v, const char *path)
+{
+	return json_number_value(v) > 1 ? 0 : schema_fail(c, path, "should be a ratio above 1, is %g",
+							   json_number_value(v));
+}
+
+/*
+ * "expected": [{"points": [filters], "max_ratio": R, "why": TEXT}]: a
+ * slowdown of the project's own pair that is known and explained (why: the
+ * analysis that says so); make bench's verdict accepts it up to R, on the
+ * project's own kernels only, never on a pair of a user's (cmd_bench_verdict.c).
+ */
+static int expected(struct schema_ctx *c, json_t *v, const char *path)
+{
+	static const struct schema_field f[] = {
+		{ .key = "points", .want = STRINGS, .required = 1, .inner = filter_list },
+		{ .key = "max_ratio", .want = NUMBER, .required = 1, .inner = above_one },
+		{ .key = "why", .want = STRING, .required = 1, .inner = schema_one_line },
+		{ .key = NULL }
+	};
+
+	return schema_check_objects(c, v, path, f);
+}
+
 int suite_schema_check(json_t *m, const char *file, char *err, size_t len)
 {
 	static const char *const fallbacks[] = { "icount", "tcg", NULL };
@@ -390,6 +414,7 @@ int suite_schema_check(json_t *m, const char *file, char *err, size_t len)
 		{ .key = "param_units", .want = OBJECT, .dflt = "{}", .inner = string_values },
 		{ .key = "plot", .want = OBJECT, .inner = plot },
 		{ .key = "targets", .want = ARRAY, .dflt = "[]", .inner = targets },
+		{ .key = "expected", .want = ARRAY, .dflt = "[]", .inner = expected },
 		{ .key = "records", .want = OBJECT, .inner = records },
 		{ .key = "needs", .want = STRINGS, .dflt = "[]", .inner = schema_needs },
 		{ .key = "point_needs", .want = ARRAY, .dflt = "[]", .inner = point_needs },

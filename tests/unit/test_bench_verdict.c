@@ -5,7 +5,7 @@
  * before.txt's. A result with that regression gives the verdict file
  * status "regression" naming the point and exit 3; the same samples on
  * both kernels pass, exit 0, and so does a slowdown a target of the
- * suite's manifest allows; a suite that failed to run gives "failed",
+ * suite's manifest allows, or its "expected" list on the project's own kernels; a suite that failed to run gives "failed",
  * exit 1, whatever the others found.
  */
 #include <jansson.h>
@@ -118,6 +118,58 @@ static void target_accepts_a_slowdown(void **state)
 	unsetenv("PB_SUITES_BUILTIN");
 }
 
+/* A planted suite "selftest" whose manifest has @expected as its "expected" list. */
+static void expecting_suite(const char *expected)
+{
+	char text[1024];
+
+	mkdir(scratch("suites"), 0755);
+	mkdir(scratch("suites/selftest"), 0755);
+	snprintf(text, sizeof(text), "{ \"description\": \"planted\", \"order\": 10, \"params\": \"x\", "
+		 "\"runner\": \"/bin/true\", \"expected\": %s }\n", expected);
+	write_text(scratch("suites/selftest/suite.json"), text);
+	assert_int_equal(setenv("PB_SUITES_BUILTIN", "", 1), 0);
+	assert_int_equal(setenv("SUITES_DIR", scratch("suites"), 1), 0);
+}
+
+/*
+ * An "expected" entry keeping x=1 up to 1.15x accepts its 10 % on the
+ * project's own kernels, saying why; up to 1.05x it does not; and on a
+ * pair of a user's (meta.pair) nothing the project expects of its own
+ * kernels applies.
+ */
+static void expected_slowdown_is_accepted_on_own_kernels_only(void **state)
+{
+	char op[4200], *text;
+	struct pb_result r;
+	json_t *res;
+
+	(void)state;
+	expecting_suite("[{ \"points\": [\"x=1\"], \"max_ratio\": 1.15, \"why\": \"the planted cost\" }]");
+	judge_planted("patched=" CMP "after.txt", 0, "bench: verdict pass: selftest 0 regressions, 1 accepted",
+		      "\"pass\"");
+	text = verdict_text("accepted", 1);
+	assert_contains(text, "expected up to 1.15x: the planted cost");
+	free(text);
+
+	res = json_load_file(scratch("r.json"), 0, NULL);
+	assert_non_null(res);
+	json_object_set_new(json_object_get(res, "meta"), "pair", json_string("0123456789abcdef"));
+	assert_int_equal(json_dump_file(res, scratch("r.json"), 0), 0);
+	json_decref(res);
+	snprintf(op, sizeof(op), "selftest=%s", scratch("r.json"));
+	verdict(&r, op, NULL);
+	assert_exit(&r, 3);
+	assert_contains(r.out, "bench: verdict regression: selftest 1 regressions, 0 accepted");
+	pb_result_free(&r);
+
+	expecting_suite("[{ \"points\": [\"x=1\"], \"max_ratio\": 1.05, \"why\": \"less than planted\" }]");
+	judge_planted("patched=" CMP "after.txt", 3, "bench: verdict regression: selftest 1 regressions, "
+		      "0 accepted", "\"regression\"");
+	unsetenv("SUITES_DIR");
+	unsetenv("PB_SUITES_BUILTIN");
+}
+
 /* A suite whose guest crashed (make bench: SUITE=failed): "failed", exit 1, the regression still said. */
 static void failed_run_is_not_a_regression(void **state)
 {
@@ -151,6 +203,7 @@ int main(void)
 		cmocka_unit_test(no_regression_passes),
 		cmocka_unit_test(target_accepts_a_slowdown),
 		cmocka_unit_test(failed_run_is_not_a_regression),
+		cmocka_unit_test(expected_slowdown_is_accepted_on_own_kernels_only),
 	};
 
 	return cmocka_run_group_tests_name("bench-verdict", tests, scratch_make, scratch_remove);
