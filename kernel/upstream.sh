@@ -12,6 +12,9 @@
 # the cache itself is only read. Each topic's series is applied on
 # pristine + the series' other patches before its last one, in order:
 # base-commit and the prerequisite-patch-id lines say which.
+# A cover's header: prefix, tree, suites (whose figures it quotes), tests,
+# subject, and also: files whose maintainers get a copy beside those of
+# the patched files (code the patches rely on, e.g. the tty layer).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 series=$(cd "$1" && pwd) out=$2 tree=$3
@@ -115,6 +118,21 @@ while read -r t; do
 	# shellcheck disable=SC2046
 	(cd "$tree" && perl scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats \
 		--no-m --no-r $(cat "$work/patches.$t")) > "$work/cc" 2> /dev/null
+	# the cover's "also:" files: code the patches call into, whose maintainers
+	# get a copy (mctp-serial's tty_unthrottle(): the tty layer's)
+	also=$(field "$cover" also)
+	if [ -n "$also" ]; then
+		# shellcheck disable=SC2086 # one file per word
+		(cd "$tree" && perl scripts/get_maintainer.pl --no-git --no-git-fallback -f $also) \
+			> "$work/maint.also" 2> /dev/null || die "topic $t: get_maintainer.pl -f $also failed"
+		grep -vxFf "$work/maint" "$work/maint.also" > "$work/maint.new" || true
+		cat "$work/maint.new" >> "$work/maint"
+		# shellcheck disable=SC2086
+		(cd "$tree" && perl scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats -f $also) \
+			> "$work/also" 2> /dev/null
+		grep -vxFf "$work/to" "$work/also" | grep -vxFf "$work/cc" > "$work/cc.new" || true
+		cat "$work/cc.new" >> "$work/cc"
+	fi
 	{
 		field "$cover" subject
 		echo

@@ -125,6 +125,17 @@ for d in "$dir"/*/; do
 	# shellcheck disable=SC2016 # the script is sh -c's, given its arguments
 	check "$t.recipients" "the cover letter names no recipients (To:, get_maintainer.pl's list)" \
 		sh -c 'grep -q "^To: .*@" "$1" && sed -n "/^Recipients/,/^\$/p" "$1" | grep -q "@"' sh "$cover"
+	also=$(sed -n '/^$/q; s/^also: *//p' "$cfile")
+	if [ -n "$also" ]; then
+		# shellcheck disable=SC2086 # one file per word
+		(cd "$uptree" && perl scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats -f $also) \
+			> "$work/also.$t" 2> /dev/null
+		missing=$(sed -n 's/.*<\(.*\)>.*/\1/p; /^[^<]*@[^>]*$/p' "$work/also.$t" | while read -r a; do
+			sed -n '/^$/q; /^\(To\|Cc\|[[:space:]]\)/p' "$cover" | grep -qF "$a" || echo "$a"; done)
+		# shellcheck disable=SC2016 # the script is sh -c's, given its arguments
+		check "$t.also" "the maintainers of $also ($(wc -l < "$work/also.$t") addresses) are not all in To/Cc: ${missing:-none found}" \
+			sh -c '[ -s "$1" ] && [ -z "$2" ]' sh "$work/also.$t" "$missing"
+	fi
 	suites=$(sed -n '/^$/q; s/^suites: *//p' "$cfile")
 	if [ -z "$suites" ]; then
 		check "$t.figures" "the cover letter does not say that nothing was measured" \
