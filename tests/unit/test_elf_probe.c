@@ -204,54 +204,49 @@ static void probed_free(struct probed *p)
 	json_decref(p->funcs);
 }
 
-static void assert_both_suites_and_funcs(const struct probed *p)
+/* The image of @spec, with both suites in its table, reads back whole. */
+static void assert_reads_both_suites_and_funcs(const struct image_spec *spec, const char *name)
 {
-	if (p->rc)
-		fail_msg("elf_probe failed: %s", p->err);
-	assert_int_equal(json_array_size(p->kunit), 2);
-	assert_string_equal(json_string_value(json_array_get(p->kunit, 0)), "elf-one");
-	assert_string_equal(json_string_value(json_array_get(p->kunit, 1)), "elf-two");
-	assert_int_equal(json_object_size(p->funcs), 2);
-	assert_true(json_is_true(json_object_get(p->funcs, "bpf_strnlen")));
-	assert_true(json_is_true(json_object_get(p->funcs, "bpf_a__b")));
+	struct probed p;
+
+	probe(&p, spec, name);
+	if (p.rc)
+		fail_msg("elf_probe failed on %s: %s", name, p.err);
+	assert_int_equal(json_array_size(p.kunit), 2);
+	assert_string_equal(json_string_value(json_array_get(p.kunit, 0)), "elf-one");
+	assert_string_equal(json_string_value(json_array_get(p.kunit, 1)), "elf-two");
+	assert_int_equal(json_object_size(p.funcs), 2);
+	assert_true(json_is_true(json_object_get(p.funcs, "bpf_strnlen")));
+	assert_true(json_is_true(json_object_get(p.funcs, "bpf_a__b")));
+	probed_free(&p);
 }
+
+#define SECOND_SUITE (DATA_ADDR + SUITE_OFFSET + SUITE_SIZE)
 
 /* 32-bit arm's vmlinux: a table of two 4-byte pointers. */
 static void reads_32bit_little_endian(void **state)
 {
-	struct image_spec spec = { ELFCLASS32, ELFDATA2LSB, EM_ARM, 0,
-				   DATA_ADDR + SUITE_OFFSET + SUITE_SIZE };
-	struct probed p;
+	struct image_spec spec = { ELFCLASS32, ELFDATA2LSB, EM_ARM, 0, SECOND_SUITE };
 
 	(void)state;
-	probe(&p, &spec, "arm.elf");
-	assert_both_suites_and_funcs(&p);
-	probed_free(&p);
+	assert_reads_both_suites_and_funcs(&spec, "arm.elf");
 }
 
 static void reads_32bit_big_endian(void **state)
 {
-	struct image_spec spec = { ELFCLASS32, ELFDATA2MSB, EM_ARM, 0,
-				   DATA_ADDR + SUITE_OFFSET + SUITE_SIZE };
-	struct probed p;
+	struct image_spec spec = { ELFCLASS32, ELFDATA2MSB, EM_ARM, 0, SECOND_SUITE };
 
 	(void)state;
-	probe(&p, &spec, "armeb.elf");
-	assert_both_suites_and_funcs(&p);
-	probed_free(&p);
+	assert_reads_both_suites_and_funcs(&spec, "armeb.elf");
 }
 
 /* arm64's relocatable vmlinux: slot 0 is left to the loader's relocation. */
 static void reads_64bit_relocated_slot(void **state)
 {
-	struct image_spec spec = { ELFCLASS64, ELFDATA2LSB, EM_AARCH64, 1,
-				   DATA_ADDR + SUITE_OFFSET + SUITE_SIZE };
-	struct probed p;
+	struct image_spec spec = { ELFCLASS64, ELFDATA2LSB, EM_AARCH64, 1, SECOND_SUITE };
 
 	(void)state;
-	probe(&p, &spec, "arm64.elf");
-	assert_both_suites_and_funcs(&p);
-	probed_free(&p);
+	assert_reads_both_suites_and_funcs(&spec, "arm64.elf");
 }
 
 /* A table slot pointing at no section is an error naming the slot. */
