@@ -209,7 +209,7 @@ stage_taps = $(shell PB_TEST_CHOICE='$(TEST)' TEST_OUT=$(TEST_OUT) tests/jobs.sh
 	kernel-debug kernel-debug-llvm tools harness-files units-out guest-programs initramfs bpf bpf-debug bpf-debug-llvm modules-debug modules-debug-llvm test test-sources test-pair test-debug test-llvm test-load test-unit test-suites test-clang test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect test-bisect profile trace \
 	compare history report plots modules check-series check-fixes upstream test-upstream shell jobs run clean distclean cache-status cache-clean kcidb test-kcidb lava \
 	test-lava-schema test-lava-bench suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
-	lava-collect test-lava setup-arch test-arm64 test-arch
+	lava-collect test-lava setup-arch test-arm64 test-arm test-arch
 
 help:
 	@echo "patchbench targets:"
@@ -258,6 +258,7 @@ help:
 	@echo "                   KUnit and guest tests on it, then test-clang (not in make test; CI runs it after)"
 	@echo "  make test-arm64  cross-build the arm64 patched kernel, run KUnit and the guest tests that"
 	@echo "                   apply on it under qemu-system-aarch64 (not in make test; CI runs it after)"
+	@echo "  make test-arm    the same for 32-bit arm (the AST2600's class; not in CI)"
 	@echo "                   (GUEST_ARCH=NAME on other targets: vm/arch/NAME.json, docs/arch.md)"
 	@echo "  make test-load   the guest boots idle, then beside CPU hogs and a busy guest: verdicts must agree"
 	@echo "                   (STAGES= some of: $(GUEST_STAGES))"
@@ -590,6 +591,9 @@ setup-arch: tools
 	@PB=$(PB) scripts/arch-setup.sh $(GUEST_LIBS)
 test-arm64:
 	+@$(MAKE) --no-print-directory GUEST_ARCH=arm64 test-arch
+# 32-bit arm (the AST2600's class): a documented run, not in CI (docs/arch.md)
+test-arm:
+	+@$(MAKE) --no-print-directory GUEST_ARCH=arm test-arch
 # the jobs of the patched kernel (the only one built for another architecture)
 test-arch: TEST := kunit/patched guest/patched/* crash/*
 test-arch: setup-arch kernel-patched units-out tools

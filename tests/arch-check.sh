@@ -42,7 +42,7 @@ else
 fi
 
 # Architecture names in harness code: the files git tracks, less data and prose.
-names='x86_64|x86-64|x86|i386|amd64|aarch64|arm64|armhf|armel|__x86_64__|__aarch64__|cortex-a[0-9]+|qemu-system-[a-z0-9_]+|ttyS0|ttyAMA0|bzImage'
+names='x86_64|x86-64|x86|i386|amd64|aarch64|arm64|armhf|armel|arm-linux-gnueabihf|__x86_64__|__aarch64__|__arm__|cortex-a[0-9]+|qemu-system-[a-z0-9_]+|ttyS0|ttyAMA0|bzImage|zImage'
 # the folders whose file "arch" names the architectures their code is for
 per_arch=$(git ls-files '*/arch' | sed 's|/arch$|/|')
 git ls-files | grep -vE '^(docs/|results/|plots/|profiles/|tests/fixtures/|kernel/patches/|kernel/upstream/|vm/arch/)|^[A-Z]+\.md$|\.log$|kcidb-schema-.*\.json$' |

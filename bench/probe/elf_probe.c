@@ -14,6 +14,8 @@
 struct image {
 	Elf *elf;
 	GElf_Addr suites_start, suites_end;
+	size_t pointer_size;	/* 8 for ELFCLASS64, 4 for ELFCLASS32 */
+	int big_endian;		/* EI_DATA is ELFDATA2MSB */
 };
 
 /* Copy @len bytes at virtual address @addr from the section that holds them. */
@@ -113,13 +115,34 @@ static int relative_addend(Elf *elf, GElf_Addr addr, uint64_t *value)
 	return -1;
 }
 
+/* The pointer at @addr, in the image's size and byte order (not the host's). */
+static int read_pointer(const struct image *im, GElf_Addr addr, uint64_t *value)
+{
+	unsigned char b[8];
+
+	if (read_vaddr(im->elf, addr, b, im->pointer_size))
+		return -1;
+	*value = 0;
+	for (size_t i = 0; i < im->pointer_size; i++) {
+		size_t byte = im->big_endian ? i : im->pointer_size - 1 - i;
+
+		*value = *value << 8 | b[byte];
+	}
+	return 0;
+}
+
+/*
+ * The table of struct kunit_suite pointers. A relocatable image whose slot
+ * is 0 has the address in a RELA relocation's addend; with REL relocations
+ * (32-bit arm's, when it is relocatable at all) the slot itself holds it.
+ */
 static int kunit_suites(struct image *im, json_t *kunit, char *err, size_t errlen)
 {
-	for (GElf_Addr p = im->suites_start; p < im->suites_end; p += sizeof(uint64_t)) {
+	for (GElf_Addr p = im->suites_start; p < im->suites_end; p += im->pointer_size) {
 		uint64_t suite;
 		char name[KUNIT_NAME_MAX];
 
-		if (read_vaddr(im->elf, p, &suite, sizeof(suite)) ||
+		if (read_pointer(im, p, &suite) ||
 		    (!suite && relative_addend(im->elf, p, &suite)) ||
 		    read_vaddr(im->elf, suite, name, sizeof(name))) {
 			snprintf(err, errlen, "cannot read the KUnit suite table at %#llx",
@@ -128,6 +151,26 @@ static int kunit_suites(struct image *im, json_t *kunit, char *err, size_t errle
 		}
 		name[sizeof(name) - 1] = '\0';
 		json_array_append_new(kunit, json_string(name));
+	}
+	return 0;
+}
+
+/* The image's pointer size and byte order, from its identification. */
+static int image_layout(struct image *im)
+{
+	const char *ident;
+
+	if (!im->elf || elf_kind(im->elf) != ELF_K_ELF || !(ident = elf_getident(im->elf, NULL)))
+		return -1;
+	switch (ident[EI_CLASS]) {
+	case ELFCLASS64: im->pointer_size = 8; break;
+	case ELFCLASS32: im->pointer_size = 4; break;
+	default: return -1;
+	}
+	switch (ident[EI_DATA]) {
+	case ELFDATA2LSB: im->big_endian = 0; break;
+	case ELFDATA2MSB: im->big_endian = 1; break;
+	default: return -1;
 	}
 	return 0;
 }
@@ -147,8 +190,9 @@ int elf_probe(const char *vmlinux, json_t *kunit, json_t *btf_id_funcs, char *er
 		return -1;
 	}
 	im.elf = elf_begin(fd, ELF_C_READ, NULL);
-	if (!im.elf || elf_kind(im.elf) != ELF_K_ELF || gelf_getclass(im.elf) != ELFCLASS64)
-		snprintf(err, errlen, "%s is not a 64-bit ELF file", vmlinux);
+	if (image_layout(&im))
+		snprintf(err, errlen, "%s is not a 32- or 64-bit ELF file of either byte order",
+			 vmlinux);
 	else if (symbols(&im, btf_id_funcs))
 		snprintf(err, errlen, "%s has no symbol table", vmlinux);
 	else

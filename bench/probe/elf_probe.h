@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What a built vmlinux says about itself, read from the file (libelf),
- * never from a running kernel: its built-in KUnit suites and the functions
- * its .BTF_ids lists name (kfunc sets among them).
+ * never from a running kernel (32- or 64-bit, either byte order): its
+ * built-in KUnit suites and the functions its .BTF_ids lists name (kfunc
+ * sets among them).
  */
 #ifndef PB_ELF_PROBE_H
 #define PB_ELF_PROBE_H

@@ -180,7 +180,7 @@ static void unknown_arch_lists_known(void **state)
 	pb_run(&r, "vm", "--dry-run", "--kernel", scratch("Image"), NULL);
 	unsetenv("GUEST_ARCH");
 	assert_exit(&r, 4);
-	assert_contains(r.err, "unknown guest architecture 'no-such' (GUEST_ARCH); known: arm64 x86_64");
+	assert_contains(r.err, "unknown guest architecture 'no-such' (GUEST_ARCH); known: arm arm64 x86_64");
 	assert_string_equal(r.out, "");
 	pb_result_free(&r);
 }
