@@ -780,7 +780,8 @@ export PROFILES
 # POINTS= the points followed (else at most FOLLOW of those the ends'
 # comparison flags), DIRECTION=faster for an improvement; ROUNDS boots a
 # step, more while an undecided step fits in BUDGET. Its output goes to
-# RESULTS_DIR/bisect-ID/ (default PB_CACHE/results/bisect).
+# RESULTS_DIR/bisect-ID/ (default PB_CACHE/results/bisect), the project's
+# own series' to PROFILES/SUITE/bisect-ID/.
 # UPTO=NNNN instead of GOOD/BAD: today's split of the project's series,
 # baseline, the series up to patch UPTO and the whole series, compared
 # pairwise into profiles/SUITE/bisect-UPTO.txt (bench/bisect/bisect.sh),

@@ -4,7 +4,8 @@
 #   bisect-range.sh GOOD BAD SUITE ROUNDS
 #     (env: PB, INITRAMFS, ACCEL, PB_CACHE, PB_UNITS_OUT, BUDGET, PB_POINTS
 #      (make's checked POINTS=), DIRECTION (slower|faster), FOLLOW (3),
-#      RESULTS_DIR (default PB_CACHE/results/bisect))
+#      RESULTS_DIR (default PB_CACHE/results/bisect), PROFILES (profiles):
+#      where the project's own series' output goes)
 # Both ends are benched first, one kernel at a time (kernel "step" in each
 # result), and pb bisect-verdict names the points BAD differs on (POINTS=,
 # or the FOLLOW largest of the whole suite's); nothing to bisect when there
@@ -20,7 +21,9 @@
 # (git bisect log's form: git bisect replay takes it), the report
 # (bench/bisect/bisect-report.sh), the results and ends.txt (what
 # bench/bisect/bisect-run.sh, git bisect run's script, judges against) go
-# to RESULTS_DIR/bisect-ID/. A step is bench/bisect/bisect-step.sh's.
+# to RESULTS_DIR/bisect-ID/, or for the project's own series (baseline,
+# patched, the cache's tree repository) to PROFILES/SUITE/bisect-ID/.
+# A step is bench/bisect/bisect-step.sh's.
 set -eu
 good_spec=$1 bad_spec=$2 suite=$3 rounds=$4
 : "${PB:?}" "${PB_CACHE:?}"
@@ -51,7 +54,12 @@ GIT="git --no-optional-locks -C $path"
 # the BPF suites' programs are built per kernel (vmlinux.h, skeletons): those needing BTF
 bpf=
 ! "$PB" suites get "$suite" needs | grep -qx 'config:CONFIG_DEBUG_INFO_BTF' || bpf=1
+# the project's own series (the cache's tree repository): under profiles/
+# (PROFILES: RESULTS_DIR/profiles when given) as its other bisections;
+# a user's range under RESULTS_DIR, never in this repository
 results=${RESULTS_DIR:-$PB_CACHE/results/bisect}
+[ "$(cd "$path" && pwd -P)" != "$(cd "$PB_CACHE/src-patched" 2>/dev/null && pwd -P)" ] ||
+	results=${PROFILES:-profiles}/$suite
 case $(cd "$(dirname "$results")" 2>/dev/null && pwd)/$(basename "$results") in
 "$(pwd)/results" | "$(pwd)/results/"*) die "RESULTS_DIR=$results is this repository's results/: a bisection files elsewhere" ;;
 esac
