@@ -267,7 +267,8 @@ help:
 	@echo "  make trace       trace-cmd function_graph on a suite's hot functions (SUITE=name [FUNCS=f+g])"
 	@echo "  make bisect      GOOD=src BAD=src SUITE=name [POINTS=...] [DIRECTION=faster]: the first commit"
 	@echo "                   of a git range that moves the suite (docs/bisect.md); report and step log"
-	@echo "                   under RESULTS_DIR (UPTO=NNNN SUITE=name: the project's series split at NNNN)"
+	@echo "                   under RESULTS_DIR (UPTO=NNNN SUITE=name: the project's series split at NNNN);"
+	@echo "                   CURVE=1: every commit benched and plotted"
 	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels (FORCE=1: across"
 	@echo "                   a measuring difference); fails on a regression (compare.sh itself exits 3)"
 	@echo "  make history     SUITE=name [FROM=rev] [TO=rev]: the suite across commits, table and plot"
@@ -779,7 +780,8 @@ export PROFILES
 # baseline and patched: the cache's tree repository, one commit a patch.
 # POINTS= the points followed (else at most FOLLOW of those the ends'
 # comparison flags), DIRECTION=faster for an improvement; ROUNDS boots a
-# step, more while an undecided step fits in BUDGET. Its output goes to
+# step, more while an undecided step fits in BUDGET. CURVE=1: every commit
+# of the range (at most CURVE_MAX) benched and plotted instead. Its output goes to
 # RESULTS_DIR/bisect-ID/ (default PB_CACHE/results/bisect), the project's
 # own series' to PROFILES/SUITE/bisect-ID/.
 # UPTO=NNNN instead of GOOD/BAD: today's split of the project's series,
@@ -790,6 +792,8 @@ GOOD ?=
 BAD ?=
 DIRECTION ?= slower
 FOLLOW ?= 3
+CURVE ?=
+CURVE_MAX ?= 16
 BISECT_SUITES = $(call suites_for,bisect)
 bisect: setup-bench suites-check tools initramfs $(if $(UPTO),kernels kernel-bisect modules modules-bisect)
 	@if [ -n "$(UPTO)" ]; then \
@@ -803,6 +807,7 @@ bisect: setup-bench suites-check tools initramfs $(if $(UPTO),kernels kernel-bis
 		[ "$(words $(SUITE))" = 1 ] || { echo "make bisect: SUITE= one suite, of: $(SUITES)" >&2; exit 1; }; \
 		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
 			PB_POINTS='$(POINTS)' DIRECTION=$(DIRECTION) FOLLOW=$(FOLLOW) \
+			CURVE='$(CURVE)' CURVE_MAX=$(CURVE_MAX) \
 			bench/bisect/bisect-range.sh '$(GOOD)' '$(BAD)' $(SUITE) $(ROUNDS); \
 	fi
 
