@@ -1,18 +1,21 @@
 #!/bin/sh
 # make bisect's report on the first bad commit (bench/bisect/bisect-range.sh),
-# as an mbox a maintainer can be sent: the commit, the followed points'
-# figures of GOOD, BAD, the commit and its parent with intervals, the
+# as an mbox a maintainer can be sent: the commit; for a cost the followed
+# points' figures of GOOD, BAD, the commit and its parent with intervals,
+# for a test the cases that fail and the console's last lines; the
 # machine, guest, compiler and config, the commands that reproduce it, and
 # the addressees the tree's own scripts/get_maintainer.pl names (run read
 # only on the commit's diff; left out, said so, when the tree has none).
-#   bisect-report.sh PATH FIRST PARENT GOOD BAD SUITE OUT COMMAND
+#   bisect-report.sh PATH FIRST PARENT GOOD BAD WHAT OUT COMMAND
 #     (env: PB, PB_BISECT_RUNS: the commits' results, PB_BISECT_RANGE: the
-#      range's verdicts and followed.json)
+#      range's verdicts and followed.json, PB_BISECT_MODE: cost (WHAT the
+#      suite) or test (WHAT the TEST= patterns), PB_BISECT_JOBS: a test's
+#      jobs on the kernel "step")
 # FIRST is a commit, or "worktree" (PATH's uncommitted changes); the others
 # are commits with results in PB_BISECT_RUNS. Writes OUT/report.mbox.
 set -eu
 path=$1 first=$2 parent=$3 good=$4 bad=$5 what=$6 out=$7 again=$8
-runs=${PB_BISECT_RUNS:?} range=${PB_BISECT_RANGE:?}
+runs=${PB_BISECT_RUNS:?} range=${PB_BISECT_RANGE:?} mode=${PB_BISECT_MODE:-cost}
 GIT="git --no-optional-locks -C $path"
 fol=$range/followed.json
 
@@ -77,8 +80,27 @@ index_of() {
 	done
 }
 
+# test_figures: FIRST's failures (passing at PARENT): sets figures and headline
+test_figures() {
+	v=$range/$first.verdict.json
+	[ -f "$v" ] || v=$runs/$first.json
+	name() { echo "$1" | sed 's/^\([a-z]*\)\.step\./\1 /'; }
+	i=0
+	while p=$("$PB" json-get "$v" "failures.$i.path" 2>/dev/null); do
+		w=$("$PB" json-get "$v" "failures.$i.why" 2>/dev/null || true)
+		figures="$figures
+  $(name "$p")${w:+: $w}"
+		[ -n "$headline" ] || headline="$(name "$p") fails"
+		i=$((i + 1))
+	done
+	[ "$i" -le 1 ] || headline="$headline (and $((i - 1)) more)"
+	figures="TEST=$what (jobs: ${PB_BISECT_JOBS:-}), $("$PB" json-get "$v" failed) of $(( $("$PB" json-get "$v" failed) +
+		$("$PB" json-get "$v" passed) )) results failing at the commit; at its parent ($parent)
+$("$PB" json-get "$runs/$parent.json" passed) passed, $("$PB" json-get "$runs/$parent.json" failed) failed. The failures:$figures"
+}
+
 figures='' headline=''
-cost_figures
+if [ "$mode" = test ]; then test_figures; else cost_figures; fi
 
 # addressees: the tree's own get_maintainer.pl, read only
 to='' cc='' note=''
@@ -94,15 +116,26 @@ fi
 
 meta() { "$PB" json-get "$runs/$first.json" "meta.$1" 2>/dev/null || echo "not recorded"; }
 guest() {
-	echo "guest: $(meta guest_cpu), $(meta guest_smp) vCPUs,
+	if [ "$mode" = test ]; then
+		echo "guest: each job's (tests/jobs.sh, as make run boots it), accel $(meta accel) ($(meta qemu));"
+	else
+		echo "guest: $(meta guest_cpu), $(meta guest_smp) vCPUs,
 $(meta guest_mem_mb) MiB, accel $(meta accel) ($(meta qemu));"
+	fi
 }
 # reproduce: the commands that show it on the commit alone
 reproduce() {
 	echo "  $again"
 	[ "$first" != worktree ] || return 0
-	echo "  make bench BASELINE=$path@$parent PATCHED=$path@$first SUITE=$what$(
-		p=$("$PB" json-get "$fol" filter); [ -z "$p" ] || echo " POINTS=$p")"
+	if [ "$mode" = test ]; then
+		sel="TEST='$(echo "${PB_BISECT_JOBS:-}" | sed 's#/step#/patched#g')'"
+		[ -z "${KUNIT:-}" ] || sel="$sel KUNIT='$KUNIT'"
+		echo "  make run $sel PATCHED=$path@$first    (fails)"
+		echo "  make run $sel PATCHED=$path@$parent    (passes)"
+	else
+		echo "  make bench BASELINE=$path@$parent PATCHED=$path@$first SUITE=$what$(
+			p=$("$PB" json-get "$fol" filter); [ -z "$p" ] || echo " POINTS=$p")"
+	fi
 }
 mkdir -p "$out"
 {
@@ -113,7 +146,11 @@ mkdir -p "$out"
 	echo "Date: $(date -u '+%a, %d %b %Y %H:%M:%S +0000')"
 	echo "Subject: [patchbench] $subj: $headline"
 	echo
-	echo "make bisect found the first commit of the range that moves $what:"
+	if [ "$mode" = test ]; then
+		echo "make bisect found the first commit of the range where TEST=$what fails:"
+	else
+		echo "make bisect found the first commit of the range that moves $what:"
+	fi
 	echo
 	echo "  commit $id"
 	echo "  Author: $author"
@@ -137,8 +174,14 @@ mkdir -p "$out"
 	echo
 	sed 's/^/  /' "$out/bisect-log.txt"
 	echo
-	echo "pb compare of the commit against its parent:"
-	echo
-	"$PB" compare "$runs/$parent.json:step" "$runs/$first.json:step" 2>/dev/null | sed 's/^/  /' || true
+	if [ "$mode" = test ]; then
+		echo "The console's last lines at the commit:"
+		echo
+		sed 's/^/  /' "$runs/$first.log" 2>/dev/null || echo "  (no console log kept)"
+	else
+		echo "pb compare of the commit against its parent:"
+		echo
+		"$PB" compare "$runs/$parent.json:step" "$runs/$first.json:step" 2>/dev/null | sed 's/^/  /' || true
+	fi
 } > "$out/report.mbox.tmp"
 mv "$out/report.mbox.tmp" "$out/report.mbox"
