@@ -158,6 +158,17 @@ if [ "$mode" = cost ]; then
 		n=$((n + 1))
 	done
 	filter=${points:-$("$PB" json-get "$RANGE/followed.json" filter)}
+	if [ -z "$points" ]; then
+		# the steps bench the followed points only: their results are kept
+		# apart from the whole suite's, the ends' copied there
+		keyed=$DIR/runs-$(printf '%s\n' "$suite" "$filter" "$dirty" | hash)
+		mkdir -p "$keyed/range-$id"
+		for c in "$good_run" "$bad_run"; do
+			[ -f "$keyed/$c.json" ] || cp "$RUNS/$c.json" "$RUNS/$c.time" "$keyed/"
+		done
+		mv "$RANGE/followed.json" "$keyed/range-$id/"
+		RUNS=$keyed RANGE=$keyed/range-$id
+	fi
 	say "BAD is $direction than GOOD on $n point(s)${points:+ of POINTS=$points}, followed: $followed"
 	say "each step runs ${filter:+the points }${filter:-the whole suite}"
 	asked="SUITE=$suite${points:+ POINTS=$points}${faster:+ DIRECTION=faster}"
