@@ -151,6 +151,8 @@ check resumed "run again, make bisect failed or built or booted something" \
 	git bisect run "$root/bench/bisect/bisect-run.sh" "$(dirname "$report")"; git bisect reset) > "$work/gbr" 2>&1
 check git-bisect-run "git bisect run with bench/bisect/bisect-run.sh did not name $short: $(tail -n 1 "$work/gbr")" \
 	grep -q "^$planted is the first bad commit" "$work/gbr"
+# (git's own bisection wrote its index: what make bisect must leave as it is from here)
+state > "$work/before"
 # the repository's directory in the cache (its scratch tree, every step):
 # this repository is gone at exit
 dir=$(sed -n 's/.*work in \([^,]*\), output in.*/\1/p' "$work/out" | head -n 1)
