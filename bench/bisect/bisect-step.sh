@@ -76,9 +76,9 @@ test_run() {
 	t0=$(date +%s)
 	build_step "$1" || return 1
 	t1=$(date +%s)
-	out=$DIR/work/tests
-	rm -rf "$out" "$RUNS/$1.tap"
-	mkdir -p "$out" "$RUNS/$1.tap"
+	tout=$DIR/work/tests
+	rm -rf "$tout" "$RUNS/$1.tap"
+	mkdir -p "$tout" "$RUNS/$1.tap"
 	: > "$RUNS/$1.tap/list"
 	for j in $jobs; do
 		if [ "${j%%/*}" = kunit ] && glob=$("$PB" tests kunit) && caps=$(BUILD_DIR=$units caps_file step "$kdir") &&
@@ -87,17 +87,17 @@ test_run() {
 			return 1
 		fi
 		say "$(short "$1"): $j"
-		PB=$PB INITRAMFS=$INITRAMFS ACCEL=$ACCEL TEST_OUT=$out BUILD_DIR=$units KBUILD=$DIR/kernels \
-			tests/jobs.sh run "$j" > "$out/$(echo "$j" | tr / _).out" 2>&1 || true
-		for t in $(TEST_OUT=$out tests/jobs.sh taps-of "$j"); do
+		PB=$PB INITRAMFS=$INITRAMFS ACCEL=$ACCEL TEST_OUT=$tout BUILD_DIR=$units KBUILD=$DIR/kernels \
+			tests/jobs.sh run "$j" > "$tout/$(echo "$j" | tr / _).out" 2>&1 || true
+		for t in $(TEST_OUT=$tout tests/jobs.sh taps-of "$j"); do
 			# (a missing one is pb bisect-tests' "error": the job did not finish)
-			n=$(echo "${t#"$out"/}" | tr / _)
+			n=$(echo "${t#"$tout"/}" | tr / _)
 			[ ! -f "$t" ] || cp "$t" "$RUNS/$1.tap/$n"
 			echo "$RUNS/$1.tap/$n" >> "$RUNS/$1.tap/list"
 		done
 	done
-	find "$out" \( -name console.log -o -name '*.tap.log' \) | sort | while read -r l; do
-		echo "== ${l#"$out"/} (last 40 lines)"
+	find "$tout" \( -name console.log -o -name '*.tap.log' \) | sort | while read -r l; do
+		echo "== ${l#"$tout"/} (last 40 lines)"
 		tail -n 40 "$l"
 	done > "$RUNS/$1.log"
 	{
