@@ -238,7 +238,8 @@ help:
 	@echo "  make test-docs   the targets and pb commands README.md and docs/ name exist; make help's are there"
 	@echo "  make test-ktap-agree  pb ktap against the kernel's kunit.py on its test_data logs"
 	@echo "  make test-shellcheck  shellcheck on every shell script of the repository"
-	@echo "  make test-bisect make bisect names a planted cost among 8 commits of a clone of the cache's tree"
+	@echo "  make test-bisect make bisect names a planted cost and a broken KUnit case among 8 commits of"
+	@echo "                   a clone of the cache's tree; CURVE=1 over 3 of them"
 	@echo "  make test-sources  BASELINE=/PATCHED= source names: ids by content, bad input, repository untouched;"
 	@echo "                    the config fragment of a tree's Linux version"
 	@echo "  make test-pair   a pair named by a clone of the cache's tree reuses the kernels, gives the same figure"
@@ -268,7 +269,9 @@ help:
 	@echo "  make trace       trace-cmd function_graph on a suite's hot functions (SUITE=name [FUNCS=f+g])"
 	@echo "  make bisect      GOOD=src BAD=src SUITE=name [POINTS=...] [DIRECTION=faster]: the first commit"
 	@echo "                   of a git range that moves the suite (docs/bisect.md); report and step log"
-	@echo "                   under RESULTS_DIR (UPTO=NNNN SUITE=name: the project's series split at NNNN)"
+	@echo "                   under RESULTS_DIR (UPTO=NNNN SUITE=name: the project's series split at NNNN);"
+	@echo "                   CURVE=1: every commit benched and plotted; TEST=pattern instead of SUITE="
+	@echo "                   (KUNIT=glob): the first commit where those tests fail"
 	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels (FORCE=1: across"
 	@echo "                   a measuring difference); fails on a regression (compare.sh itself exits 3)"
 	@echo "  make history     SUITE=name [FROM=rev] [TO=rev]: the suite across commits, table and plot"
@@ -783,8 +786,12 @@ export PROFILES
 # baseline and patched: the cache's tree repository, one commit a patch.
 # POINTS= the points followed (else at most FOLLOW of those the ends'
 # comparison flags), DIRECTION=faster for an improvement; ROUNDS boots a
-# step, more while an undecided step fits in BUDGET. Its output goes to
-# RESULTS_DIR/bisect-ID/ (default PB_CACHE/results/bisect).
+# step, more while an undecided step fits in BUDGET. CURVE=1: every commit
+# of the range (at most CURVE_MAX) benched and plotted instead. TEST=PATTERN
+# instead of SUITE= (make run's, KUNIT= the KUnit glob): the first commit
+# where the jobs chosen fail, GOOD passing them, BAD failing. Its output goes to
+# RESULTS_DIR/bisect-ID/ (default PB_CACHE/results/bisect), the project's
+# own series' to PROFILES/SUITE/bisect-ID/.
 # UPTO=NNNN instead of GOOD/BAD: today's split of the project's series,
 # baseline, the series up to patch UPTO and the whole series, compared
 # pairwise into profiles/SUITE/bisect-UPTO.txt (bench/bisect/bisect.sh),
@@ -793,6 +800,10 @@ GOOD ?=
 BAD ?=
 DIRECTION ?= slower
 FOLLOW ?= 3
+CURVE ?=
+CURVE_MAX ?= 16
+# SUITE= as given (its default, every suite, is no choice here)
+bisect_suite = $(if $(filter command line environment override,$(origin SUITE)),$(SUITE))
 BISECT_SUITES = $(call suites_for,bisect)
 bisect: setup-bench suites-check tools initramfs $(if $(UPTO),kernels kernel-bisect modules modules-bisect)
 	@if [ -n "$(UPTO)" ]; then \
@@ -802,11 +813,20 @@ bisect: setup-bench suites-check tools initramfs $(if $(UPTO),kernels kernel-bis
 			TARGET_MDE=$(TARGET_MDE) bench/bisect/bisect.sh $(SUITE) $(UPTO) $(ROUNDS) $(SERIES); \
 	else \
 		[ -n "$(GOOD)" ] && [ -n "$(BAD)" ] || \
-			{ echo "make bisect: GOOD=SOURCE BAD=SOURCE SUITE=name [POINTS=...] (or UPTO=NNNN SUITE=name)" >&2; exit 1; }; \
-		[ "$(words $(SUITE))" = 1 ] || { echo "make bisect: SUITE= one suite, of: $(SUITES)" >&2; exit 1; }; \
+			{ echo "make bisect: GOOD=SOURCE BAD=SOURCE and SUITE=name [POINTS=...] (a cost) or TEST=PATTERN" \
+				"(a failing test), or UPTO=NNNN SUITE=name" >&2; exit 1; }; \
+		if [ -n '$(TEST)' ]; then \
+			[ -z '$(bisect_suite)' ] || { echo "make bisect: TEST= and SUITE= both given: a bisection" \
+				"follows a failing test (TEST=) or a cost (SUITE=), not both" >&2; exit 1; }; \
+		else \
+			[ -n '$(bisect_suite)' ] || { echo "make bisect: SUITE=name (a cost) or TEST=PATTERN (a failing" \
+				"test, docs/testing.md: Choosing tests): neither given" >&2; exit 1; }; \
+			[ "$(words $(SUITE))" = 1 ] || { echo "make bisect: SUITE= one suite, of: $(SUITES)" >&2; exit 1; }; \
+		fi; \
 		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
-			PB_POINTS='$(POINTS)' DIRECTION=$(DIRECTION) FOLLOW=$(FOLLOW) \
-			bench/bisect/bisect-range.sh '$(GOOD)' '$(BAD)' $(SUITE) $(ROUNDS); \
+			PB_POINTS='$(POINTS)' DIRECTION=$(DIRECTION) FOLLOW=$(FOLLOW) PB_TEST='$(TEST)' \
+			CURVE='$(CURVE)' CURVE_MAX=$(CURVE_MAX) \
+			bench/bisect/bisect-range.sh '$(GOOD)' '$(BAD)' '$(bisect_suite)' $(ROUNDS); \
 	fi
 
 # make bisect on a repository made from the cache's patched tree, 8 commits

@@ -40,5 +40,7 @@ extern const struct pb_cmd cmd_help, cmd_vm, cmd_kunit, cmd_ktap, cmd_tally, cmd
 	cmd_build, cmd_arch;
 /* make bench's verdict, a result's inputs (bench/compare/, bench/lib/) */
 extern const struct pb_cmd cmd_bench_verdict, cmd_bisect_verdict, cmd_inputs;
+/* make bisect's test verdict and curve (bench/tap/, bench/report/) */
+extern const struct pb_cmd cmd_bisect_tests, cmd_bisect_curve;
 
 #endif

@@ -4,9 +4,12 @@
 # series, one commit a patch; objects borrowed, nothing copied) with 8
 # commits on top, of which exactly one adds a per-packet cost to a hot path:
 # mctp_route_lookup() (net/mctp/route.c) spins 32 times more per lookup,
-# what mctp-route's lookup=kernel points measure. The others add comments
-# to C files and a header of net/mctp, and lines to CREDITS, COPYING, README.
-#   bisect-repo.sh DIR        prints the costly commit's id
+# what mctp-route's lookup=kernel points measure; and exactly one, two
+# commits later, breaks one KUnit case: mctp-route's
+# mctp_test_route_gw_loop expects the lookup of a gateway loop to succeed
+# (its test code only: no cost). The others add comments to C files and a
+# header of net/mctp, and lines to CREDITS and README.
+#   bisect-repo.sh DIR        prints the costly commit's id, then the KUnit one's
 set -eu
 : "${PB_CACHE:?PB_CACHE must be set}"
 dir=${1:?usage: bisect-repo.sh DIR}
@@ -31,7 +34,13 @@ grep -q 'a planted per-packet cost' "$dir/net/mctp/route.c" || { echo "bisect-re
 g commit -q -a -m "net: mctp: route: look the table up again on every lookup"
 bad=$(g rev-parse HEAD)
 harmless "mctp: comment" net/mctp/af_mctp.c "/* af_mctp.c: no code */"
-harmless "COPYING" COPYING "(a note)"
+# the KUnit case broken: its expectation flipped
+sed -i '/^static void mctp_test_route_gw_loop(/,/^}/ s/KUNIT_EXPECT_NE(test, rc, 0);/KUNIT_EXPECT_EQ(test, rc, 0);/' \
+	"$dir/net/mctp/test/route-test.c"
+git -C "$dir" diff --quiet && { echo "bisect-repo: route-test.c not changed" >&2; exit 1; }
+g commit -q -a -m "net: mctp: test: a gateway loop's lookup succeeds"
+kunit=$(g rev-parse HEAD)
 harmless "mctp: comment" include/net/mctpdevice.h "/* mctpdevice.h: no code */"
 harmless "README" README "A note."
 echo "$bad"
+echo "$kunit"
