@@ -43,6 +43,7 @@
 #include "report/report_evidence.h"
 #include "report/report_stale.h"
 #include "report/report_impl.h"
+#include "report/report_links.h"
 #include "report/report_memory.h"
 #include "report/report_plots.h"
 #include "report/report_provenance.h"
@@ -151,11 +152,12 @@ static int trace_excerpt(FILE *f, const char *suite, const char *series)
  */
 static void analysis_excerpt(FILE *f, const char *suite, const char *series)
 {
-	char path[4096], line[1024];
+	char base[4096], path[4160], line[1024];
 	struct evidence e = { 0 };
 	FILE *in;
 
-	snprintf(path, sizeof(path), "%s/%s/analysis.md", profiles_dir, suite);
+	snprintf(base, sizeof(base), "%s/%s", profiles_dir, suite);
+	snprintf(path, sizeof(path), "%s/analysis.md", base);
 	in = fopen(path, "r");
 	if (!in)
 		return;
@@ -165,7 +167,7 @@ static void analysis_excerpt(FILE *f, const char *suite, const char *series)
 	evidence_say(f, &e, series);
 	fprintf(f, ":\n\n");
 	while (fgets(line, sizeof(line), in))
-		fputs(line, f);
+		report_rebased_line(f, line, base);
 	fprintf(f, "\n");
 	fclose(in);
 }

@@ -18,6 +18,7 @@
 
 #include "pb_run.h"
 #include "lib/inputs.h"
+#include "report/report_links.h"
 
 /* pb report of the one result file @json; RESULTS.md's text (free it). */
 static char *report(const char *json)
@@ -448,10 +449,30 @@ static void artefacts_made_for(void **state)
 	free(md);
 }
 
+/* An analysis' links to files beside it still name them from RESULTS.md. */
+static void analysis_links_rebased(void **state)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	assert_non_null(f);
+	report_rebased_line(f, "in [`b/`](b/) and [plot](b/c.png), [up](../x.md); "
+			    "[w](https://e.org/a) [m](mailto:a@b) [s](#sec) [r](/abs) ](\n",
+			    "profiles/s");
+	fclose(f);
+	assert_string_equal(buf, "in [`b/`](profiles/s/b/) and [plot](profiles/s/b/c.png), "
+			    "[up](profiles/s/../x.md); [w](https://e.org/a) [m](mailto:a@b) "
+			    "[s](#sec) [r](/abs) ](\n");
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(suspect_marks),
+		cmocka_unit_test(analysis_links_rebased),
 		cmocka_unit_test(memory_section),
 		cmocka_unit_test(targets_met_and_missed),
 		cmocka_unit_test(plot_data_as_the_plot_commands_write_it),
