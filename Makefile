@@ -443,10 +443,26 @@ initramfs: guest-programs
 PAIR_STAGES := kunit guest crash debug
 # make test's host-only checks, two at a time (each writes its own TAP files
 # in TEST_OUT); test-clang is make test-llvm's, where the clang builds are.
-HOST_CHECKS := test-unit test-suites test-flamegraph test-dry-run test-docs test-ktap-agree \
-	test-shellcheck test-sources test-results test-kcidb test-lava-schema test-lava-bench
+# Those that need no kernel run beside the kernels' builds at nice 19, on
+# the core the tree's extraction and the last kernel's link leave idle
+# (docs/timing.md, "A cold run"); their output is shown when the kernels
+# are done. The others read the extracted tree or probe the built kernels.
+HOST_CHECKS := test-unit test-suites test-flamegraph test-dry-run test-docs \
+	test-shellcheck test-sources test-results test-kcidb
+KERNEL_HOST_CHECKS := test-ktap-agree test-lava-schema test-lava-bench
+HOST_CHECKS_LOG = $(TEST_OUT)/host-checks.log
+HOST_CHECKS_RUN = $(MAKE) --no-print-directory -k -j2 --output-sync=target $(HOST_CHECKS)
+TEST_BUILDS = $(MAKE) --no-print-directory kernels-all modules bpf bpf-debug initramfs
+ifneq ($(PAIR_ID),)
 test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
+else
+test: setup-test tools
+	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
+	+@$(if $(DRY_RUN),$(HOST_CHECKS_RUN); $(TEST_BUILDS),{ nice -n 19 $(HOST_CHECKS_RUN) > $(HOST_CHECKS_LOG) 2>&1; } & \
+		checks=$$!; $(TEST_BUILDS); built=$$?; wait $$checks; cat $(HOST_CHECKS_LOG); exit $$built)
+	-@$(MAKE) --no-print-directory -k -j2 --output-sync=target $(KERNEL_HOST_CHECKS)
+endif
 ifneq ($(PAIR_ID),)
 	@echo "make test: the kernels of pair $(PAIR_ID), stages $(PAIR_STAGES);" \
 		"patchbench's own checks (host-only, harness, lava) are make test's without BASELINE=/PATCHED="
@@ -454,7 +470,6 @@ ifneq ($(PAIR_ID),)
 	@echo "== patchbench test summary (pair $(PAIR_ID))"
 	@$(PB) tally $(call stage_taps,$(PAIR_STAGES))
 else
-	-@$(MAKE) --no-print-directory -k -j2 --output-sync=target $(HOST_CHECKS)
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
 	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/flamegraph.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/patch-refs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
