@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pb tests: make test's guest tests as their manifests say (GUEST_TESTS_DIR,
- * default tests/guest/, one NAME/test.json each), for tests/jobs.sh. Every
+ * default tests/guest/, one NAME/test.json each), for tests/job-run.sh. Every
  * form but kunit first checks every manifest: a bad one is an error naming
  * its file and the key.
  */
@@ -14,7 +14,7 @@
 #include "args.h"
 #include "lib/guest_tests.h"
 #include "lib/jsonpath.h"
-#include "probe/features.h"
+#include "probe/guest_tests_checked.h"
 #include "probe/needs.h"
 
 struct opts {
@@ -156,10 +156,8 @@ static int tests(int argc, char **argv)
 {
 	static struct guest_tests all;
 	struct opts o = { 0 };
-	char err[1024], given[8] = "", *end;
+	char given[8] = "", *end;
 	size_t ngiven = 0;
-	json_t *table, *fixes;
-	json_error_t jerr;
 	struct args a;
 	size_t f = 0;
 	int c, status;
@@ -196,20 +194,8 @@ static int tests(int argc, char **argv)
 		puts(kunit_glob());
 		return 0;
 	}
-	table = json_load_file(FEATURES_TABLE, 0, &jerr);
-	fixes = json_object_get(table, "fixes");
-	if (!json_is_object(fixes)) {
-		fprintf(stderr, "pb tests: %s: %s\n", FEATURES_TABLE,
-			table ? "no \"fixes\" object" : jerr.text);
-		json_decref(table);
+	if (guest_tests_load_checked(&all, "pb tests"))
 		return 1;
-	}
-	status = guest_tests_load(&all, fixes, err, sizeof(err));
-	json_decref(table);
-	if (status) {
-		fprintf(stderr, "pb tests: %s\n", err);
-		return 1;
-	}
 	status = run(&all, argv[1], a.noperands - 1, argv + 2, &o);
 	guest_tests_free(&all);
 	return status;
