@@ -177,15 +177,10 @@ static int forms(const struct guest_tests *all, const char *form, char **ops, in
 	return status;
 }
 
-/* Each form's operand count after its name (max -1: no limit) and the options it takes. */
-static const struct {
-	const char *name;
-	int min, max;
-	const char *options;
-} form_table[] = {
+static const struct args_form form_table[] = {
 	{ "list", 1, -1, "c" },	    { "taps", 1, -1, "c" },    { "taps-of", 1, 1, "" },
 	{ "select", 1, -1, "" },    { "tests-of", 1, -1, "" }, { "check", 1, 1, "" },
-	{ "run", 1, -1, "cjb" },
+	{ "run", 1, -1, "cjb" },    { NULL },
 };
 
 static int jobs(int argc, char **argv)
@@ -193,7 +188,7 @@ static int jobs(int argc, char **argv)
 	static struct guest_tests all;
 	struct opts o = { .choose = getenv("PB_TEST_CHOICE") };
 	char given[8] = "";
-	size_t f = 0, ngiven = 0;
+	size_t ngiven = 0;
 	struct args a;
 	int c, status;
 
@@ -210,16 +205,8 @@ static int jobs(int argc, char **argv)
 	}
 	if (c < 0)
 		return a.status;
-	while (f < sizeof(form_table) / sizeof(form_table[0]) && strcmp(form_table[f].name, argv[1]))
-		f++;
-	if (f == sizeof(form_table) / sizeof(form_table[0]))
-		return args_error(&cmd_jobs, "no form '%s'", argv[1]);
-	for (char *g = given; *g; g++)
-		if (!strchr(form_table[f].options, *g))
-			return args_error(&cmd_jobs, "'%s' takes no such option", argv[1]);
-	if (a.noperands - 1 < form_table[f].min ||
-	    (form_table[f].max >= 0 && a.noperands - 1 > form_table[f].max))
-		return args_error(&cmd_jobs, "wrong number of operands after '%s'", argv[1]);
+	if ((status = args_form_check(&a, form_table, given)))
+		return status;
 	if (guest_tests_load_checked(&all, "pb jobs"))
 		return 2;
 	status = forms(&all, argv[1], argv + 2, a.noperands - 1, &o);

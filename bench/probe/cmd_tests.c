@@ -112,18 +112,14 @@ static int ktap(const struct guest_test *t, const char *caps_file)
 	return 0;
 }
 
-/* Each form's operand count after its name (max -1: no limit) and the options it takes. */
-static const struct {
-	const char *name;
-	int min, max;
-	const char *options;
-} forms[] = {
+static const struct args_form forms[] = {
 	{ "list", 0, 0, "sn" },
 	{ "help", 0, 0, "" },
 	{ "get", 2, -1, "" },
 	{ "crash", 0, -1, "" },
 	{ "ktap", 1, 1, "c" },
 	{ "kunit", 0, 0, "" },
+	{ NULL },
 };
 
 static int run(const struct guest_tests *all, const char *form, int argc, char **argv,
@@ -159,7 +155,6 @@ static int tests(int argc, char **argv)
 	char given[8] = "", *end;
 	size_t ngiven = 0;
 	struct args a;
-	size_t f = 0;
 	int c, status;
 
 	args_init(&a, &cmd_tests, argc, argv);
@@ -181,15 +176,8 @@ static int tests(int argc, char **argv)
 		return a.status;
 	if (o.stage && strcmp(o.stage, "guest") && strcmp(o.stage, "crash"))
 		return args_error(&cmd_tests, "--stage is guest or crash, not '%s'", o.stage);
-	while (f < sizeof(forms) / sizeof(forms[0]) && strcmp(forms[f].name, argv[1]))
-		f++;
-	if (f == sizeof(forms) / sizeof(forms[0]))
-		return args_error(&cmd_tests, "no form '%s'", argv[1]);
-	for (char *g = given; *g; g++)
-		if (!strchr(forms[f].options, *g))
-			return args_error(&cmd_tests, "'%s' takes no such option", argv[1]);
-	if (a.noperands - 1 < forms[f].min || (forms[f].max >= 0 && a.noperands - 1 > forms[f].max))
-		return args_error(&cmd_tests, "wrong number of operands after '%s'", argv[1]);
+	if ((status = args_form_check(&a, forms, given)))
+		return status;
 	if (!strcmp(argv[1], "kunit")) {
 		puts(kunit_glob());
 		return 0;
