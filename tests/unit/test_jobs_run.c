@@ -2,7 +2,7 @@
 /*
  * pb jobs run, the scheduler of make test's guest jobs, with a stand-in
  * for tests/job-run.sh (PB_JOB_RUNNER): no guest boots. The stages kunit
- * and harness: seven jobs, one TAP file each.
+ * and harness: seven jobs of one TAP file each, or some of them.
  */
 #include <errno.h>
 #include <setjmp.h>
