@@ -186,10 +186,10 @@ INITRAMFS := $(UNITS_OUT)/initramfs.cpio
 
 # Every guest boot of make test (KUnit, the in-guest tests, the crashkernel
 # cases, the sanitizer kernel's runs, the harness self-tests) is defined once,
-# in tests/jobs.sh; tests/run-jobs.sh runs them JOBS at a time. Without KVM
+# in pb jobs (bench/jobs/), which runs them JOBS at a time. Without KVM
 # they run under icount, so no verdict depends on how busy or fast the host is.
 # The guest tests are folders, tests/guest/NAME/, read by $(PB) once it is built.
-GUEST_TESTS = $(shell [ ! -x $(PB) ] || PB=$(PB) tests/jobs.sh tests)
+GUEST_TESTS = $(shell [ ! -x $(PB) ] || $(PB) tests list --stage guest)
 GUEST_STAGES := kunit guest crash debug harness lava
 JOBS ?= $(shell nproc)
 # make test fails a stage that would run past TEST_BUDGET seconds from its start.
@@ -201,8 +201,8 @@ export PB_TEST_START
 # TEST=PATTERN...: the guest jobs chosen (docs/testing.md, "Choosing tests")
 RUN_JOBS = PB_TEST_CHOICE='$(TEST)' PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
 	BUILD_DIR=$(PB_UNITS_OUT) KBUILD=$(KBUILD) JOBS=$(JOBS) TEST_BUDGET=$(TEST_BUDGET) \
-	tests/run-jobs.sh
-stage_taps = $(shell PB_TEST_CHOICE='$(TEST)' TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
+	$(PB) jobs run
+stage_taps = $(shell PB_TEST_CHOICE='$(TEST)' TEST_OUT=$(TEST_OUT) $(PB) jobs taps $(1))
 
 .PHONY: help setup setup-test setup-bench setup-flamegraph flamegraph test-flamegraph \
 	test-flamegraph-browser trees kernels kernels-all kernel-baseline kernel-patched \
@@ -542,7 +542,7 @@ test-sources: tools
 # repository at pristine and origin/patched reuses the built kernels, files
 # its result under RESULTS_DIR, gives the committed figures, and leaves the
 # clone untouched (tests/pair-check.sh; one point, one suite, 4 boots).
-# In make test it is the harness stage's job "pair" (tests/jobs.sh).
+# In make test it is the harness stage's job "pair" (pb jobs).
 test-pair: tools
 	@mkdir -p $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/pair-check.sh $(TEST_OUT)/pair.tap
@@ -576,7 +576,7 @@ test-guest: STAGES := guest crash
 test-crash: STAGES := crash
 test-debug: STAGES := debug
 # The same KUnit and guest jobs on the sanitizer kernel built with clang
-# (tests/jobs.sh's llvm stage), and test-clang's objects. Not in make test:
+# (pb jobs' llvm stage), and test-clang's objects. Not in make test:
 # the clang builds are ten minutes cold; .ci/run runs it after make test.
 test-llvm: STAGES := llvm
 test-harness: STAGES := harness
@@ -627,7 +627,7 @@ test-arch: setup-arch kernel-patched units-out tools
 # The guest boots of make test on an idle machine, then again beside a CPU
 # hog per core and an unrelated busy QEMU guest: every verdict must agree.
 test-load: setup-test kernels-all modules bpf bpf-debug tools initramfs
-	@$(subst tests/run-jobs.sh,tests/load.sh,$(RUN_JOBS)) $(or $(STAGES),$(GUEST_STAGES))
+	@$(subst $(PB) jobs run,tests/load.sh,$(RUN_JOBS)) $(or $(STAGES),$(GUEST_STAGES))
 
 # The quick loop. make shell: an interactive guest of a built kernel
 # (KERNEL=, default patched) under TCG, with SHARE= (default: this
@@ -650,16 +650,16 @@ shell: tools initramfs
 JOB ?=
 RUN_CHOICE = $(or $(TEST),$(JOB))
 jobs: tools
-	@PB=$(PB) tests/jobs.sh list $(GUEST_STAGES) llvm
+	@$(PB) jobs list $(GUEST_STAGES) llvm
 # (findstring: a filter pattern has one %, so %/debug/% matched no guest job)
 run: tools initramfs $$(if $$(findstring debug-llvm,$$(RUN_CHOICE)),bpf-debug-llvm,$$(if \
 		$$(findstring debug,$$(RUN_CHOICE)),bpf-debug,modules bpf))
-	@ids=$$(set -f; PB=$(PB) tests/jobs.sh select $(RUN_CHOICE)) || exit 2; \
+	@ids=$$(set -f; $(PB) jobs select $(RUN_CHOICE)) || exit 2; \
 	mkdir -p $(TEST_OUT); status=0; \
 	for job in $$ids; do \
 		start=$$(date +%s); out=$(TEST_OUT)/run-$$(echo "$$job" | tr / _).out; \
-		taps=$$(TEST_OUT=$(TEST_OUT) tests/jobs.sh taps-of "$$job") && rm -f $$taps || exit 1; \
-		$(subst tests/run-jobs.sh,tests/jobs.sh run "$$job",$(RUN_JOBS)) > "$$out" 2>&1; \
+		taps=$$(TEST_OUT=$(TEST_OUT) $(PB) jobs taps-of "$$job") && rm -f $$taps || exit 1; \
+		$(subst $(PB) jobs run,tests/job-run.sh "$$job",$(RUN_JOBS)) > "$$out" 2>&1; \
 		if $(PB) tally $$taps > "$$out.tally" 2>&1; then v=pass; else v=FAIL; status=1; fi; \
 		echo "$$job: $$v [$$(($$(date +%s) - start)) s]"; \
 		grep '^FAIL' "$$out.tally" | sed 's/^/    /'; \
@@ -965,13 +965,13 @@ LAVA_OUT := $(BUILD)/lava
 LAVA_SUITES = $(shell $(PB_SUITES) list --guest)
 lava_given = $(filter command line environment,$(origin $(1)))
 LAVA_KERNELS = $(if $(call lava_given,KERNEL),$(KERNEL),baseline patched debug)
-LAVA_TEST_LIST = $(if $(call lava_given,SUITE),,$(if $(TEST),$(shell set -f; PB=$(PB) \
-	tests/jobs.sh tests-of $(TEST) 2> /dev/null),$(GUEST_TESTS)))
+LAVA_TEST_LIST = $(if $(call lava_given,SUITE),,$(if $(TEST),$(shell set -f; \
+	$(PB) jobs tests-of $(TEST) 2> /dev/null),$(GUEST_TESTS)))
 LAVA_SUITE_LIST = $(if $(TEST),,$(SUITE))
 LAVA_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS) LAVA_ARTEFACT_URL=$(LAVA_ARTEFACT_URL) \
 	LAVA_BUILD_DIR=$(LAVA_BUILD_DIR) LAVA_ACCEL=$(LAVA_ACCEL)
 lava: tools suites-check $(if $(PAIR),kernels modules)
-	@[ -z "$(TEST)" ] || (set -f; PB=$(PB) tests/jobs.sh tests-of $(TEST) > /dev/null) || \
+	@[ -z "$(TEST)" ] || (set -f; $(PB) jobs tests-of $(TEST) > /dev/null) || \
 		{ echo "make lava: TEST= chooses guest tests (docs/testing.md, \"Choosing tests\")" >&2; exit 1; }
 	@[ -z "$(filter-out $(LAVA_SUITES),$(LAVA_SUITE_LIST))" ] || \
 		{ echo "make lava: SUITE= one of: $(LAVA_SUITES)" >&2; exit 1; }

@@ -50,6 +50,24 @@ void args_help(const struct pb_cmd *cmd)
 		printf("\n%s", cmd->details);
 }
 
+int args_form_check(const struct args *a, const struct args_form *forms, const char *given)
+{
+	const char *name = a->operands[0];
+	const struct args_form *f = forms;
+	int after = a->noperands - 1;
+
+	while (f->name && strcmp(f->name, name))
+		f++;
+	if (!f->name)
+		return args_error(a->cmd, "no form '%s'", name);
+	for (const char *g = given; *g; g++)
+		if (!strchr(f->options, *g))
+			return args_error(a->cmd, "'%s' takes no such option", name);
+	if (after < f->min || (f->max >= 0 && after > f->max))
+		return args_error(a->cmd, "wrong number of operands after '%s'", name);
+	return 0;
+}
+
 int args_error(const struct pb_cmd *cmd, const char *fmt, ...)
 {
 	va_list ap;

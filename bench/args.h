@@ -55,6 +55,25 @@ int args_next(struct args *a);
  */
 int args_operands(const struct pb_cmd *cmd, int *argc, char **argv, int *status);
 
+/*
+ * A form of a command that has forms (pb tests list, pb jobs run): its name,
+ * its operand count after the name (max -1: no limit) and the short letters
+ * of the options it takes.
+ */
+struct args_form {
+	const char *name;
+	int min, max;
+	const char *options;
+};
+
+/*
+ * Once args_next() returned 0: the form the first operand names, checked
+ * against @forms (ended by a NULL name) with the options given (@given, their
+ * letters) and the operands after it. 0, or the usage-error status after
+ * saying what is wrong.
+ */
+int args_form_check(const struct args *a, const struct args_form *forms, const char *given);
+
 /* Print "pb NAME: " and the message, then the usage, on stderr; the usage-error status. */
 int args_error(const struct pb_cmd *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -37,7 +37,7 @@ extern const struct pb_cmd cmd_help, cmd_vm, cmd_kunit, cmd_ktap, cmd_tally, cmd
 	cmd_bench_round, cmd_records_collect, cmd_report, cmd_suite_plot, cmd_plotdata, cmd_plotvars, cmd_hyperfine,
 	cmd_durations, cmd_fold, cmd_flamegraph, cmd_noise, cmd_compare, cmd_compare_plot, cmd_history, cmd_suites,
 	cmd_results, cmd_json_get, cmd_lava, cmd_lava_tap, cmd_kcidb, cmd_probe, cmd_needs, cmd_tests,
-	cmd_build, cmd_arch;
+	cmd_jobs, cmd_build, cmd_arch;
 /* make bench's verdict, a result's inputs (bench/compare/, bench/lib/) */
 extern const struct pb_cmd cmd_bench_verdict, cmd_bisect_verdict, cmd_inputs;
 /* make bisect's test verdict and curve (bench/tap/, bench/report/) */

@@ -4,7 +4,7 @@
 # kernel, guest and test scripts only write down that they ran, with qemu,
 # the compilers, gnuplot and apt-get on PATH doing the same, make -n of each
 # target must succeed, name kernel/build.sh among what it would run, and
-# leave nothing written down. ($(shell) calls, tests/jobs.sh and pb suites
+# leave nothing written down. ($(shell) calls, pb jobs taps and pb suites
 # list, do run: make expands them to know the targets.) Host only.
 #   dry-run-check.sh OUT.tap     (env: PB, MAKE)
 set -u
@@ -29,7 +29,7 @@ tattler() { # tattler PATH: PATH only writes down that it ran
 	chmod +x "$2"
 }
 for s in kernel/build.sh kernel/tree.sh kernel/modules.sh kernel/check-series.sh \
-	vm/mkinitramfs.sh scripts/apt-ensure.sh tests/run-jobs.sh tests/load.sh \
+	vm/mkinitramfs.sh scripts/apt-ensure.sh tests/job-run.sh tests/load.sh \
 	tests/suites-check.sh tests/dry-run-check.sh tests/results-check.sh tests/kunit-agree.sh tests/shellcheck.sh \
 	tests/clang-check.sh \
 	tests/kcidb.sh tests/lava-schema.sh tests/flamegraph-check.sh scripts/npm-ensure.sh bench/collect/run.sh \
@@ -67,10 +67,10 @@ fi
 check bench-points-passed-on "make -n bench POINTS= does not hand the runner routes=64,!lookup" \
 	grep -qF "points='routes=64,!lookup'" "$work/points.out"
 check bench-points-runs-nothing "make -n bench POINTS= ran: $(tr '\n' ';' < "$ran")" [ ! -s "$ran" ]
-check test-prints-guest-boots "make -n test does not say it would run tests/run-jobs.sh" \
-	grep -q 'tests/run-jobs\.sh' "$work/test.out"
+check test-prints-guest-boots "make -n test does not say it would run pb jobs run" \
+	grep -q 'build/pb jobs run ' "$work/test.out"
 check test-llvm-prints-guest-boots "make -n test-llvm does not say it would run its llvm stage" \
-	grep -q 'tests/run-jobs\.sh llvm$' "$work/test-llvm.out"
+	grep -q 'build/pb jobs run llvm$' "$work/test-llvm.out"
 # The kernel scripts read the machine description through pb (pb arch): on a
 # fresh clone make must build pb before the first of them runs. pb.c newer
 # than pb stands for a clone that has built nothing.

@@ -89,11 +89,11 @@ fi
 # budget and the time spent.
 budget=$OUT/budget
 rm -rf "$budget" && mkdir -p "$budget"
-TEST_OUT=$budget TEST_BUDGET=30 PB_TEST_START=$(( $(date +%s) - 100 )) JOBS=1 PB="$PB" \
+TEST_OUT=$budget TEST_BUDGET=30 PB_TEST_START=$(( $(date +%s) - 100 )) JOBS=1 \
 	INITRAMFS="$INITRAMFS" ACCEL="$ACCEL" BUILD_DIR=build KBUILD=/nonexistent \
-	tests/run-jobs.sh kunit > "$budget/out" 2>&1
+	"$PB" jobs run kunit > "$budget/out" 2>&1
 # shellcheck disable=SC2046 # one word per TAP file
-if ! "$PB" tally $(TEST_OUT=$budget tests/jobs.sh taps kunit) > "$budget/tally" 2>&1 &&
+if ! "$PB" tally $(TEST_OUT=$budget "$PB" jobs taps kunit) > "$budget/tally" 2>&1 &&
 	grep -q "kunit/patched: FAIL (not run: budget spent)" "$budget/out"; then
 	expect_in "$budget/tally" "not run: the budget of 30 s was spent after 10[0-9] s" "budget-spent-fails"
 else

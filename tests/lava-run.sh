@@ -3,7 +3,7 @@
 # writes, KUnit and the mctp-net guest test on the patched kernel and a
 # guest that panics, on the qemu device make lava-run writes for this
 # machine; the TAP made from LAVA's results must equal what pb kunit and
-# pb vm report for the same boots, run here with tests/jobs.sh exactly as
+# pb vm report for the same boots, run here with tests/job-run.sh exactly as
 # make test runs them (about 20 s more than comparing with the guest
 # stages' files, which do not exist yet when this stage runs); the panic
 # must fail with the panic in the log tail, every job must first pass

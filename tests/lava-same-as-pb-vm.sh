@@ -2,7 +2,7 @@
 # Sourced by tests/lava-run.sh and tests/lava-lab.sh (after tests/tap-result.sh):
 #   lava_same_as_pb_vm WORK RUNS
 # boots KUnit and the mctp-net guest test on the patched kernel through
-# pb kunit and pb vm, exactly as make test defines them (tests/jobs.sh),
+# pb kunit and pb vm, exactly as make test boots them (tests/job-run.sh),
 # into WORK/pb-vm, and checks that the TAP made from LAVA's results of the
 # same boots, RUNS/patched-kunit/ and RUNS/patched-mctp-net/ (make lava's
 # job names), has the same cases with the same verdicts.
@@ -12,7 +12,7 @@ lava_same_as_pb_vm() {
 	mkdir -p "$1/pb-vm"
 	for j in kunit/patched guest/patched/mctp-net; do
 		PB=$PB INITRAMFS=$INITRAMFS ACCEL=$ACCEL TEST_OUT=$1/pb-vm BUILD_DIR=$BUILD_DIR \
-			KBUILD=$KBUILD tests/jobs.sh run "$j" >> "$1/pb-vm.log" 2>&1
+			KBUILD=$KBUILD tests/job-run.sh "$j" >> "$1/pb-vm.log" 2>&1
 	done
 	check kunit-same-as-pb-kunit "LAVA's TAP" "$lsapv_py" bench/lava/lava-run.py same-tap \
 		"$2/patched-kunit/kunit.tap" -- "$1/pb-vm/kunit-patched.tap"

@@ -4,7 +4,7 @@
 # unrelated QEMU guest spinning its CPUs), then every verdict compared: the
 # two runs must agree test for test, and neither may fail (two runs that
 # fail alike prove nothing about load).
-#   load.sh STAGE...      (env: as run-jobs.sh; TEST_OUT is the base name:
+#   load.sh STAGE...      (env: as pb jobs run; TEST_OUT is the base name:
 #                          TEST_OUT-idle and TEST_OUT-load are written)
 set -u
 base=$TEST_OUT
@@ -22,7 +22,7 @@ trap 'stop_load; exit 130' INT TERM
 # verdicts DIR: every result of every TAP file there, "name ok|not ok", sorted.
 verdicts() {
 	# shellcheck disable=SC2086 # one stage per word
-	for tap in $(TEST_OUT=$1 tests/jobs.sh taps $stages); do
+	for tap in $(TEST_OUT=$1 "$PB" jobs taps $stages); do
 		if [ -f "$tap" ]; then
 			grep -E '^(not )?ok ' "$tap" | sed -E 's/^(not ok|ok) [0-9]+ - ([^#]*[^# ]) *(#.*)?$/\2 \1/'
 		else
@@ -33,7 +33,7 @@ verdicts() {
 
 stages=$*
 echo "== test-load: idle run"
-TEST_OUT=$base-idle tests/run-jobs.sh "$@"
+TEST_OUT=$base-idle "$PB" jobs run "$@"
 echo "== test-load: the same run on a busy machine: $(nproc) CPU hogs and one busy QEMU guest"
 for _ in $(seq "$(nproc)"); do
 	sh -c 'while :; do :; done' &
@@ -44,7 +44,7 @@ mkdir -p "$base-load"
 	--accel tcg --timeout 7200 --silence 0 --log "$base-load-guest.log" --append "pb.run=busy" \
 	2> /dev/null &
 started="$started $!"
-TEST_OUT=$base-load tests/run-jobs.sh "$@"
+TEST_OUT=$base-load "$PB" jobs run "$@"
 stop_load
 verdicts "$base-idle" > "$base-idle.verdicts"
 verdicts "$base-load" > "$base-load.verdicts"

@@ -5,7 +5,7 @@
 #   bisect-range.sh GOOD BAD SUITE ROUNDS
 #     (env: PB, INITRAMFS, ACCEL, PB_CACHE, PB_UNITS_OUT, BUDGET, PB_POINTS
 #      (make's checked POINTS=), DIRECTION (slower|faster), FOLLOW (3),
-#      PB_TEST (TEST=: tests/jobs.sh's patterns; SUITE then empty), KUNIT,
+#      PB_TEST (TEST=: pb jobs' patterns; SUITE then empty), KUNIT,
 #      CURVE (1: every commit benched and plotted), CURVE_MAX (16),
 #      RESULTS_DIR (default PB_CACHE/results/bisect), PROFILES (profiles):
 #      where the project's own series' cost bisections go)
@@ -19,7 +19,7 @@
 # while BUDGET allows, then is skipped, as is a step that fails to build,
 # boot or run. CURVE=1 benches every commit of the range instead (first
 # parents, at most CURVE_MAX) and plots them. A test: the jobs TEST= chooses
-# (tests/jobs.sh select, as make run) boot each step's kernel; GOOD must
+# (pb jobs select, as make run) boot each step's kernel; GOOD must
 # pass them and BAD fail them; a step that fails them is bad, one that passes
 # good, one without the test (no KUnit suite the glob matches, not
 # applicable, BAD's failing cases absent) or that fails to build is skipped.
@@ -54,11 +54,11 @@ die() { echo "bisect: error: $*" >&2; exit 1; }
 # shellcheck source=bench/lib/caps.sh
 . bench/lib/caps.sh
 
-# step_jobs: the jobs TEST= chooses (tests/jobs.sh select), on the kernel
+# step_jobs: the jobs TEST= chooses (pb jobs select), on the kernel
 # "step": KUnit and the in-guest tests, whichever kernel they named
 step_jobs() {
 	# shellcheck disable=SC2086 # the patterns are words, not globbed here
-	sel=$(set -f; PB=$PB tests/jobs.sh select $tests 2>&1) || { echo "bisect: error: $sel" >&2; return 1; }
+	sel=$(set -f; "$PB" jobs select $tests 2>&1) || { echo "bisect: error: $sel" >&2; return 1; }
 	sj=''
 	for j in $sel; do
 		case $j in

@@ -117,7 +117,7 @@ fi
 meta() { "$PB" json-get "$runs/$first.json" "meta.$1" 2>/dev/null || echo "not recorded"; }
 guest() {
 	if [ "$mode" = test ]; then
-		echo "guest: each job's (tests/jobs.sh, as make run boots it), accel $(meta accel) ($(meta qemu));"
+		echo "guest: each job's (tests/job-run.sh, as make run boots it), accel $(meta accel) ($(meta qemu));"
 	else
 		echo "guest: $(meta guest_cpu), $(meta guest_smp) vCPUs,
 $(meta guest_mem_mb) MiB, accel $(meta accel) ($(meta qemu));"

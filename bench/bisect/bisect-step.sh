@@ -8,7 +8,7 @@
 #    --no-optional-locks -C path), bad (BAD's commit), units (PB_UNITS_OUT),
 #    good_run and bad_run (the ends' names in RUNS); cost: suite, bpf (1:
 #    build the BPF programs), rounds, filter (the step's points), budget;
-#    test: jobs (tests/jobs.sh's, on the kernel "step"); functions say)
+#    test: jobs (pb jobs', on the kernel "step"); functions say)
 # A commit's result, RUNS/C.json (cost: pb bench-collect's; test: pb
 # bisect-tests' on its jobs' TAP files, kept in RUNS/C.tap/, the console
 # logs' tails in RUNS/C.log) does not depend on the range, so any bisection
@@ -65,7 +65,7 @@ run() {
 	echo "build=$((t1 - t0)) bench=$(( $(date +%s) - t1 ))" > "$RUNS/$1.time"
 }
 
-# test_run C: C's kernel booted with each of the jobs (tests/jobs.sh run,
+# test_run C: C's kernel booted with each of the jobs (tests/job-run.sh,
 # as make run runs them), their TAP files into RUNS/C.tap/, the tails of
 # their console logs into RUNS/C.log, pb bisect-tests' verdict into
 # RUNS/C.json; reused when there. 1 when C cannot be tested (why in
@@ -88,8 +88,8 @@ test_run() {
 		fi
 		say "$(short "$1"): $j"
 		PB=$PB INITRAMFS=$INITRAMFS ACCEL=$ACCEL TEST_OUT=$tout BUILD_DIR=$units KBUILD=$DIR/kernels \
-			tests/jobs.sh run "$j" > "$tout/$(echo "$j" | tr / _).out" 2>&1 || true
-		for t in $(TEST_OUT=$tout tests/jobs.sh taps-of "$j"); do
+			tests/job-run.sh "$j" > "$tout/$(echo "$j" | tr / _).out" 2>&1 || true
+		for t in $(TEST_OUT=$tout "$PB" jobs taps-of "$j"); do
 			# (a missing one is pb bisect-tests' "error": the job did not finish)
 			n=$(echo "${t#"$tout"/}" | tr / _)
 			[ ! -f "$t" ] || cp "$t" "$RUNS/$1.tap/$n"

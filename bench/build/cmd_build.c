@@ -27,6 +27,7 @@
 #include "build/units.h"
 #include "cmd.h"
 #include "lib/arch.h"
+#include "lib/mkdirs.h"
 
 static const char *const host_cflags[] = { "-std=c11", "-D_DEFAULT_SOURCE", "-Wall", "-Wextra",
 					   "-Werror", "-O2", "-g", NULL };
@@ -55,24 +56,6 @@ static void pushf(json_t *a, const char *fmt, const char *x, const char *y)
 
 	snprintf(buf, sizeof(buf), fmt, x, y);
 	push(a, buf);
-}
-
-static int mkdirs(const char *path)
-{
-	char buf[PATH_MAX];
-
-	snprintf(buf, sizeof(buf), "%s", path);
-	for (char *p = buf + 1; *p; p++)
-		if (*p == '/') {
-			*p = 0;
-			mkdir(buf, 0755);
-			*p = '/';
-		}
-	if (mkdir(buf, 0755) && access(buf, F_OK)) {
-		perror(buf);
-		return -1;
-	}
-	return 0;
 }
 
 static const char *cc(void)

@@ -2,7 +2,7 @@
 # make lava: one LAVA v2 job (pb lava) per kernel for KUnit, per kernel x
 # guest test and per kernel x benchmark suite round, from the very pb vm invocations that
 # make test-guest (tests/guest-run.sh) and make bench (bench/lib/guest.sh)
-# make (tests/jobs.sh, bench/lib/guest.sh): they run with PB=bench/lava/pb-dry-run, so each `pb vm` prints its
+# make (tests/job-run.sh, bench/lib/guest.sh): they run with PB=bench/lava/pb-dry-run, so each `pb vm` prints its
 # configuration and QEMU command line instead of booting.
 #   lava.sh OUTDIR "KERNELS" "TESTS" "SUITES" ROUNDS
 #   (env: PB, PB_CACHE, INITRAMFS, LAVA_BUILD_DIR: where a lab worker has this
@@ -49,11 +49,11 @@ job() { # job VM.json FILE JOB_NAME TEST tap|kunit|bench KERNEL [META...]
 }
 
 # dry KUNIT_OR_GUEST_JOB VM.json: the boot as make test defines it
-# (tests/jobs.sh), whether or not the kernel has what the test needs: the
+# (tests/job-run.sh), whether or not the kernel has what the test needs: the
 # lab's run says so
 dry() {
 	NEEDS_UNDECIDED=1 PB_DRY_KUNIT=${PB_DRY_KUNIT:-} PB=$dry_pb PB_REAL=$real_pb TEST_OUT=$dry BUILD_DIR=${PB_UNITS_OUT:-$here/build} KBUILD=$kbuild \
-		tests/jobs.sh run "$1" > "$2" 2> "$2.err" || { cat "$2.err" >&2; exit 1; }
+		tests/job-run.sh "$1" > "$2" 2> "$2.err" || { cat "$2.err" >&2; exit 1; }
 }
 
 for k in $kernels; do

@@ -5,7 +5,7 @@
  * of a kernel, its vCPUs and timeout, the module KTAP suites it must
  * report, its crash cases) and guest, the script the initramfs carries as
  * /pb/tests/NAME. docs/testing.md, "A guest test is one folder", lists the
- * keys; guest_test_schema.c checks them. tests/jobs.sh asks pb tests.
+ * keys; guest_test_schema.c checks them. pb jobs (bench/jobs/) and tests/job-run.sh read them.
  */
 #ifndef PB_GUEST_TESTS_H
 #define PB_GUEST_TESTS_H

@@ -5,7 +5,7 @@
  * pb needs --caps FILE --has          the features and fixes present
  * pb needs --caps FILE --kunit GLOB   the KUnit suites GLOB matches
  *
- * The shell side of bench/probe/needs.h: tests/jobs.sh and the suites'
+ * The shell side of bench/probe/needs.h: tests/job-run.sh and the suites'
  * runner ask here, by exit status, rather than read the JSON themselves.
  */
 #include <fnmatch.h>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pb tests: make test's guest tests as their manifests say (GUEST_TESTS_DIR,
- * default tests/guest/, one NAME/test.json each), for tests/jobs.sh. Every
+ * default tests/guest/, one NAME/test.json each), for tests/job-run.sh. Every
  * form but kunit first checks every manifest: a bad one is an error naming
  * its file and the key.
  */
@@ -14,7 +14,7 @@
 #include "args.h"
 #include "lib/guest_tests.h"
 #include "lib/jsonpath.h"
-#include "probe/features.h"
+#include "probe/guest_tests_checked.h"
 #include "probe/needs.h"
 
 struct opts {
@@ -112,18 +112,14 @@ static int ktap(const struct guest_test *t, const char *caps_file)
 	return 0;
 }
 
-/* Each form's operand count after its name (max -1: no limit) and the options it takes. */
-static const struct {
-	const char *name;
-	int min, max;
-	const char *options;
-} forms[] = {
+static const struct args_form forms[] = {
 	{ "list", 0, 0, "sn" },
 	{ "help", 0, 0, "" },
 	{ "get", 2, -1, "" },
 	{ "crash", 0, -1, "" },
 	{ "ktap", 1, 1, "c" },
 	{ "kunit", 0, 0, "" },
+	{ NULL },
 };
 
 static int run(const struct guest_tests *all, const char *form, int argc, char **argv,
@@ -156,12 +152,9 @@ static int tests(int argc, char **argv)
 {
 	static struct guest_tests all;
 	struct opts o = { 0 };
-	char err[1024], given[8] = "", *end;
+	char given[8] = "", *end;
 	size_t ngiven = 0;
-	json_t *table, *fixes;
-	json_error_t jerr;
 	struct args a;
-	size_t f = 0;
 	int c, status;
 
 	args_init(&a, &cmd_tests, argc, argv);
@@ -183,33 +176,14 @@ static int tests(int argc, char **argv)
 		return a.status;
 	if (o.stage && strcmp(o.stage, "guest") && strcmp(o.stage, "crash"))
 		return args_error(&cmd_tests, "--stage is guest or crash, not '%s'", o.stage);
-	while (f < sizeof(forms) / sizeof(forms[0]) && strcmp(forms[f].name, argv[1]))
-		f++;
-	if (f == sizeof(forms) / sizeof(forms[0]))
-		return args_error(&cmd_tests, "no form '%s'", argv[1]);
-	for (char *g = given; *g; g++)
-		if (!strchr(forms[f].options, *g))
-			return args_error(&cmd_tests, "'%s' takes no such option", argv[1]);
-	if (a.noperands - 1 < forms[f].min || (forms[f].max >= 0 && a.noperands - 1 > forms[f].max))
-		return args_error(&cmd_tests, "wrong number of operands after '%s'", argv[1]);
+	if ((status = args_form_check(&a, forms, given)))
+		return status;
 	if (!strcmp(argv[1], "kunit")) {
 		puts(kunit_glob());
 		return 0;
 	}
-	table = json_load_file(FEATURES_TABLE, 0, &jerr);
-	fixes = json_object_get(table, "fixes");
-	if (!json_is_object(fixes)) {
-		fprintf(stderr, "pb tests: %s: %s\n", FEATURES_TABLE,
-			table ? "no \"fixes\" object" : jerr.text);
-		json_decref(table);
+	if (guest_tests_load_checked(&all, "pb tests"))
 		return 1;
-	}
-	status = guest_tests_load(&all, fixes, err, sizeof(err));
-	json_decref(table);
-	if (status) {
-		fprintf(stderr, "pb tests: %s\n", err);
-		return 1;
-	}
 	status = run(&all, argv[1], a.noperands - 1, argv + 2, &o);
 	guest_tests_free(&all);
 	return status;

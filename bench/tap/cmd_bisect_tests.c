@@ -3,7 +3,7 @@
  * pb bisect-tests --out FILE [--bad BAD.json] [--meta-file KV] TAP...
  *
  * make bisect TEST='s verdict on one commit (bench/bisect/bisect-step.sh):
- * the TAP files its selected jobs left (tests/jobs.sh taps-of), read as
+ * the TAP files its selected jobs left (pb jobs taps-of), read as
  * pb tally reads them, into FILE:
  *   { "verdict": "pass" | "fail" | "absent" | "error", "why",
  *     "passed", "failed", "skipped" (counts),
@@ -12,7 +12,7 @@
  * boot: pb kunit and pb vm fail the boot's own result then); error: a TAP
  * file is missing or unreadable (the job did not finish); absent: the
  * selected test does not exist in this build: every result is a "not
- * applicable" skip (tests/jobs.sh), or, with --bad (the verdict of the
+ * applicable" skip (tests/job-run.sh), or, with --bad (the verdict of the
  * range's BAD end), none of the results BAD failed is among this commit's
  * (the failing case is not there yet); else pass.
  * FILE is written atomically. Exit status: 0 judged, 1 FILE cannot be

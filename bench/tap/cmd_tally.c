@@ -3,7 +3,7 @@
  * pb tally FILE...: sum TAP result files. Prints every failure, one line per
  * file, and the closing "N passed, N failed, N skipped", then ", N not
  * applicable" when some skips say "not applicable" (a test whose needs the
- * kernel lacks, tests/jobs.sh): those are counted apart. A missing or
+ * kernel lacks, tests/job-run.sh): those are counted apart. A missing or
  * unparsable file is itself a failure: a stage that never ran must not look
  * like a stage that passed. So is a file with no result at all ("1..0"):
  * every stage tallied here has something to check (a stage of errors only, too).

@@ -222,7 +222,7 @@ static void a_crash_boot_name_is_one_job(void **state)
 }
 
 /*
- * What tests/jobs.sh asks: the stages' lists, a crash boot's values, the
+ * What pb jobs and tests/job-run.sh ask: the stages' lists, a crash boot's values, the
  * KTAP suites a kernel owes, the KUnit glob.
  */
 static void tests_command(void **state)

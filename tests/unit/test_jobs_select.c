@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Choosing guest jobs with TEST= (tests/jobs.sh select, tests-of, and
+ * Choosing guest jobs with TEST= (pb jobs select, tests-of, and
  * list/taps under PB_TEST_CHOICE; docs/testing.md, "Choosing tests"), on
  * guest tests of the test's own (GUEST_TESTS_DIR): two guest-stage tests,
  * one of them on one vCPU, and a crash-stage test with two cases.
@@ -44,12 +44,12 @@ static int tests_of_our_own(void **state)
 	return setenv("GUEST_TESTS_DIR", scratch("gt"), 1);
 }
 
-/* jobs.sh select PATTERNS: its output is exactly @want. */
+/* pb jobs select PATTERNS: its output is exactly @want. */
 static void chooses(const char *want, const char *pattern, const char *more)
 {
 	struct pb_result r;
 
-	script_run(&r, "tests/jobs.sh", "select", pattern, more, NULL);
+	pb_run(&r, "jobs", "select", pattern, more, NULL);
 	assert_exit(&r, 0);
 	if (strcmp(r.out, want))
 		fail_msg("TEST='%s%s%s' chose\n%swanted\n%s", pattern, more ? " " : "",
@@ -86,15 +86,15 @@ static void a_pattern_that_chooses_nothing_is_refused(void **state)
 	struct pb_result r;
 
 	(void)state;
-	script_run(&r, "tests/jobs.sh", "select", "alpha", "gamma", NULL);
+	pb_run(&r, "jobs", "select", "alpha", "gamma", NULL);
 	assert_exit(&r, 2);
 	assert_contains(r.err, "TEST=gamma chooses no job");
 	assert_contains(r.err, "  guest/patched/alpha\n");
 	pb_result_free(&r);
-	script_run(&r, "tests/jobs.sh", "select", NULL);
+	pb_run(&r, "jobs", "select", NULL);
 	assert_exit(&r, 2);
 	pb_result_free(&r);
-	script_run(&r, "tests/jobs.sh", "tests-of", "kunit/*", NULL);
+	pb_run(&r, "jobs", "tests-of", "kunit/*", NULL);
 	assert_exit(&r, 2);
 	assert_contains(r.err, "chooses no guest test");
 	pb_result_free(&r);
@@ -106,26 +106,50 @@ static void lava_and_make_test_take_the_same_patterns(void **state)
 	struct pb_result r;
 
 	(void)state;
-	script_run(&r, "tests/jobs.sh", "tests-of", "guest/*/beta", "alpha", NULL);
+	pb_run(&r, "jobs", "tests-of", "guest/*/beta", "alpha", NULL);
 	assert_exit(&r, 0);
 	assert_string_equal(r.out, "alpha beta\n");
 	pb_result_free(&r);
 	assert_int_equal(setenv("PB_TEST_CHOICE", "beta crash/big", 1), 0);
-	script_run(&r, "tests/jobs.sh", "list", "guest", "crash", "kunit", NULL);
+	pb_run(&r, "jobs", "list", "guest", "crash", "kunit", NULL);
 	assert_exit(&r, 0);
 	assert_string_equal(r.out, "guest/patched/beta\nguest/baseline/beta\ncrash/big\n");
 	pb_result_free(&r);
 	assert_int_equal(setenv("TEST_OUT", "o", 1), 0);
-	script_run(&r, "tests/jobs.sh", "taps", "crash", NULL);
+	pb_run(&r, "jobs", "taps", "crash", NULL);
 	assert_exit(&r, 0);
 	assert_string_equal(r.out, "o/crash-big/vm.tap\no/crash-big/boom.tap\n");
 	pb_result_free(&r);
 	assert_int_equal(setenv("PB_TEST_CHOICE", "nothing-at-all", 1), 0);
-	script_run(&r, "tests/jobs.sh", "list", "guest", NULL);
+	pb_run(&r, "jobs", "list", "guest", NULL);
 	assert_exit(&r, 2);
 	pb_result_free(&r);
 	unsetenv("PB_TEST_CHOICE");
 	unsetenv("TEST_OUT");
+}
+
+/* --choose is PB_TEST_CHOICE given on the command line; check knows every job. */
+static void choose_option_and_check(void **state)
+{
+	struct pb_result r;
+
+	(void)state;
+	pb_run(&r, "jobs", "list", "--choose", "alpha crash/small", "guest", "crash", NULL);
+	assert_exit(&r, 0);
+	assert_string_equal(r.out, "guest/patched/alpha\nguest/baseline/alpha\ncrash/small\n");
+	pb_result_free(&r);
+	pb_run(&r, "jobs", "check", "guest/debug/alpha", NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+	pb_run(&r, "jobs", "check", "guest/patched/gamma", NULL);
+	assert_exit(&r, 2);
+	assert_contains(r.err, "unknown job 'guest/patched/gamma'");
+	assert_contains(r.err, "  crash/big\n");
+	pb_result_free(&r);
+	pb_run(&r, "jobs", "list", "nostage", NULL);
+	assert_exit(&r, 2);
+	assert_contains(r.err, "unknown stage 'nostage'");
+	pb_result_free(&r);
 }
 
 int main(void)
@@ -135,6 +159,7 @@ int main(void)
 		cmocka_unit_test(words_over_parts_of_ids),
 		cmocka_unit_test(a_pattern_that_chooses_nothing_is_refused),
 		cmocka_unit_test(lava_and_make_test_take_the_same_patterns),
+		cmocka_unit_test(choose_option_and_check),
 	};
 
 	return cmocka_run_group_tests_name("jobs-select", tests, tests_of_our_own, scratch_remove);

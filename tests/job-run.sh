@@ -1,28 +1,17 @@
 #!/bin/sh
-# Every guest boot of `make test`, defined here once: KUnit per kernel, each
-# in-guest test per kernel, the crashkernel cases and the kdump, the
-# sanitizer kernel's runs and the harness self-tests.
-#   jobs.sh list STAGE...   the jobs of these stages, the longest first
-#                           (with PB_TEST_CHOICE=PATTERN...: those it chooses)
-#   jobs.sh taps STAGE...   the TAP files those jobs must leave
-#   jobs.sh taps-of JOB     the TAP files one job must leave
-#   jobs.sh tests           the in-guest tests (for make help)
-#   jobs.sh select PATTERN...  the jobs the patterns choose (make run TEST=)
-#   jobs.sh tests-of PATTERN...  the guest tests they choose (make lava TEST=)
-#   jobs.sh run JOB         run one job (tests/run-jobs.sh runs them in parallel)
-#   jobs.sh check JOB       is JOB one of them? (if not, says which are)
-# STAGE: kunit (baseline, patched), guest (baseline, patched), crash,
-# debug (the sanitizer kernel: KUnit and every guest test), llvm (the same
-# on the sanitizer kernel built with clang, debug-llvm: make test-llvm,
-# not make test's), harness,
-# lava (Debian's lava-run boots KUnit, mctp-net and a panic on the patched
-# kernel, compared with pb kunit and pb vm: tests/lava-run.sh).
-# (env: PB, default build/pb (make tools); for run: INITRAMFS, ACCEL,
-#  TEST_OUT, BUILD_DIR, KBUILD, TIMEOUT_CAP: no boot may be given longer
-#  than this many seconds)
+# One guest job of make test booted: how each kind of job runs (pb kunit,
+# pb vm through tests/guest-run.sh, a harness self-test), whether its kernel
+# has what it needs, which kernel a crash boot takes and the sanitizer
+# kernels' command lines. Which jobs there are, their TAP files and how
+# they are chosen and scheduled is pb's (pb jobs, bench/jobs/).
+#   job-run.sh JOB   (pb jobs run runs it per job; make run, make lava and
+#                     make bisect for one)
+# (env: PB, default build/pb (make tools); INITRAMFS, ACCEL, TEST_OUT,
+#  BUILD_DIR, KBUILD, TIMEOUT_CAP: no boot may be given longer than this
+#  many seconds)
 set -u
 PB=${PB:-build/pb}
-[ -x "$PB" ] || { echo "jobs.sh: no $PB: make tools builds it" >&2; exit 2; }
+[ -x "$PB" ] || { echo "job-run.sh: no $PB: make tools builds it" >&2; exit 2; }
 # shellcheck source=bench/lib/caps.sh
 . bench/lib/caps.sh
 
@@ -36,7 +25,7 @@ PB=${PB:-build/pb}
 # its features and fixes (pb.has=, vm/guest/lib/has.sh); the known bugs and
 # the expectations they flip are bench/probe/features.json's "fixes", which
 # the manifests name.
-guest_tests() { "$PB" tests list --stage guest; }
+
 # A harness script of vm/guest/tests/ booted as a guest job (the lava
 # stage's panic) has no manifest: no needs, no KTAP suites, 2 vCPUs, 900 s.
 harness_script() { [ ! -d "tests/guest/$1" ] && [ -f "vm/guest/tests/$1" ]; }
@@ -52,7 +41,7 @@ test_get() { # test_get TEST KEY
 # build's vmlinux).
 kunit_suites() { # kunit_suites CAPS GLOB
 	ks=$("$PB" needs --caps "$1" --kunit "$2") || return 1
-	[ -n "$ks" ] || { echo "jobs.sh: no built-in KUnit suite matches $2 in $1" >&2; return 1; }
+	[ -n "$ks" ] || { echo "job-run.sh: no built-in KUnit suite matches $2 in $1" >&2; return 1; }
 	echo "$ks"
 }
 # not_applicable DIR LABEL TEST CAPS [MORE]: if the kernel lacks what TEST
@@ -107,58 +96,6 @@ crash_kernel() { # crash_kernel NEEDS...: patched, baseline, or nothing
 # slower host (no interrupt for the 9p shares: a boot that never finished).
 DEBUG_APPEND="rcupdate.rcu_cpu_stall_timeout=300 pci=noacpi"
 DEBUG_GUEST_APPEND="pb.kmemleak=1 pb.slow=6 $DEBUG_APPEND"
-
-# The sanitizer kernel's guest tests share boots, one per CPU count, the
-# tests one after the other (a KASAN boot is about 25 s of the 35-60 s a
-# test took in a boot of its own); kmemleak scans after the last.
-debug_groups() {
-	for n in 1 2 3 4 5 6 7 8; do
-		g=$("$PB" tests list --stage guest --cpus "$n" | paste -sd+ -)
-		[ -n "$g" ] && echo "$g"
-	done
-	return 0
-}
-
-# sanitizer_kernel STAGE: the sanitizer kernel a stage boots
-sanitizer_kernel() { case $1 in llvm) echo debug-llvm ;; *) echo debug ;; esac; }
-
-jobs_of() { # jobs_of STAGE: its job names, the longest first
-	case $1 in
-	debug | llvm)
-		k=$(sanitizer_kernel "$1")
-		echo "kunit/$k"
-		for g in $(debug_groups); do echo "guest/$k/$g"; done ;;
-	kunit) echo kunit/baseline; echo kunit/patched ;;
-	guest) for k in patched baseline; do for t in $(guest_tests); do echo "guest/$k/$t"; done; done ;;
-	crash) for c in $("$PB" tests crash); do echo "crash/$c"; done ;;
-	harness) echo harness; echo pair; echo own-suite; echo shell; echo nonroot ;;
-	lava) echo lava/patched ;;
-	*) echo "jobs.sh: unknown stage '$1' (kunit guest crash debug llvm harness lava)" >&2; return 1 ;;
-	esac
-}
-
-taps_of() { # taps_of JOB
-	case $1 in
-	kunit/*) echo "$TEST_OUT/kunit-${1#kunit/}.tap" ;;
-	guest/*/*)
-		k=${1#guest/}; t=${k#*/}; k=${k%%/*}
-		echo "$TEST_OUT/guest-$k-$t/vm.tap"
-		for one in $(echo "$t" | tr + ' '); do echo "$TEST_OUT/guest-$k-$t/$one.tap"; done ;;
-	crash/*)
-		# whichever kernel it boots: one directory per boot
-		c=${1#crash/}
-		taps=$("$PB" tests crash "$c" test taps) || return 1
-		# shellcheck disable=SC2086 # one word per TAP file
-		for one in vm $taps; do echo "$TEST_OUT/crash-$c/$one.tap"; done ;;
-	harness) echo "$TEST_OUT/harness.tap" ;;
-	pair) echo "$TEST_OUT/pair.tap" ;;
-	own-suite) echo "$TEST_OUT/own-suite.tap" ;;
-	shell) echo "$TEST_OUT/shell.tap" ;;
-	nonroot) echo "$TEST_OUT/nonroot.tap" ;;
-	lava/patched) echo "$TEST_OUT/lava-run.tap" ;;
-	*) echo "jobs.sh: unknown job '$1'" >&2; return 1 ;;
-	esac
-}
 
 # image KERNEL: its bootable image, where the guest architecture's
 # description says (GUEST_ARCH, pb arch image)
@@ -256,104 +193,8 @@ run_job() { # run_job JOB
 		PB=$PB INITRAMFS=$INITRAMFS ACCEL=$ACCEL BUILD_DIR=$BUILD_DIR KBUILD=$KBUILD \
 			timeout "$(cap 900)" tests/lava-run.sh "$TEST_OUT/lava-run.tap" \
 			> "$TEST_OUT/lava-run.out" 2>&1 ;;
-	*) echo "jobs.sh: unknown job '$1'" >&2; return 1 ;;
+	*) echo "job-run.sh: unknown job '$1'" >&2; return 1 ;;
 	esac
 }
 
-all_jobs() { for s in llvm debug harness lava guest crash kunit; do jobs_of "$s"; done; }
-
-# Choosing jobs (TEST=, docs/testing.md, "Choosing tests"): each PATTERN a
-# shell glob; with a "/" it is matched against the whole id
-# (guest/patched/mctp-net, kunit/*), without one against each part of it
-# (a stage, a kernel, a test, each test of a group, a crash boot and the
-# test it boots: mctp-net, patched, crashkernel, mctp-*). A sanitizer
-# kernel's jobs only by a pattern that says so, "debug" (its BPF and modules
-# are built for it: make run) and for debug-llvm, not make test's, "llvm".
-chosen() { # chosen JOB PATTERN...
-	ch_job=$1
-	shift
-	for ch_p in "$@"; do
-		case $ch_job in
-		*/debug-llvm*) case $ch_p in *llvm*) ;; *) continue ;; esac ;;
-		*/debug | */debug/*) case $ch_p in *debug*) ;; *) continue ;; esac ;;
-		esac
-		case $ch_p in
-		*/*)
-			# shellcheck disable=SC2254 # the pattern is a glob
-			case $ch_job in $ch_p) return 0 ;; esac ;;
-		*)
-			ch_parts=$(echo "$ch_job" | tr '/+' '  ')
-			case $ch_job in crash/*) ch_parts="$ch_parts $("$PB" tests crash "${ch_job#crash/}" test)" ;; esac
-			for ch_w in $ch_parts; do
-				# shellcheck disable=SC2254 # the pattern is a glob
-				case $ch_w in $ch_p) return 0 ;; esac
-			done ;;
-		esac
-	done
-	return 1
-}
-
-# select PATTERN...: the jobs the patterns choose, in list order; a pattern
-# that chooses none is refused with the list.
-select_jobs() {
-	sj_all=$(all_jobs) || return 2
-	for sj_p in "$@"; do
-		for sj_j in $sj_all; do chosen "$sj_j" "$sj_p" && continue 2; done
-		{
-			echo "jobs.sh: TEST=$sj_p chooses no job; the jobs (make jobs) are:"
-			echo "$sj_all" | sed 's/^/  /'
-		} >&2
-		return 2
-	done
-	for sj_j in $sj_all; do ! chosen "$sj_j" "$@" || echo "$sj_j"; done
-}
-
-# stage_jobs STAGE...: their jobs, the longest stages first (the sanitizer
-# kernel's boots, the harness); with PB_TEST_CHOICE set (make test TEST=),
-# those its patterns choose.
-stage_jobs() {
-	for s in "$@"; do jobs_of "$s" > /dev/null || return 2; done
-	if [ -n "${PB_TEST_CHOICE:-}" ]; then
-		# shellcheck disable=SC2086 # the patterns are words, not globbed here
-		sjs_chosen=$(set -f; select_jobs $PB_TEST_CHOICE) || return 2
-	fi
-	for s in llvm debug harness lava guest crash kunit; do
-		case " $* " in *" $s "*) ;; *) continue ;; esac
-		for j in $(jobs_of "$s"); do
-			if [ -z "${PB_TEST_CHOICE:-}" ] || echo "$sjs_chosen" | grep -qxF -- "$j"; then
-				echo "$j"
-			fi
-		done
-	done
-}
-
-cmd=${1:-}
-[ $# -gt 0 ] && shift
-case $cmd in
-list) stage_jobs "$@" || exit 2 ;;
-taps)
-	js=$(stage_jobs "$@") || exit 2
-	for j in $js; do taps_of "$j"; done | tr ' ' '\n' ;;
-taps-of) taps_of "${1:?JOB}" | tr ' ' '\n' ;;
-tests) guest_tests | paste -sd' ' - ;;
-select)
-	[ $# -gt 0 ] || { echo "jobs.sh: no job chosen (TEST=PATTERN..., or JOB=ID); make jobs lists them" >&2; exit 2; }
-	select_jobs "$@" || exit 2 ;;
-tests-of)
-	# the guest tests whose guest/KERNEL/TEST jobs the patterns choose (make lava)
-	js=$(select_jobs "$@") || exit 2
-	ts=$(for j in $js; do
-		case $j in guest/debug*/* | guest/*/*+*) ;; guest/*/*) echo "${j#guest/*/}" ;; esac
-	done | awk '!seen[$0]++' | paste -sd' ' -)
-	[ -n "$ts" ] || { echo "jobs.sh: TEST=$* chooses no guest test ($(guest_tests | paste -sd' ' -))" >&2; exit 2; }
-	echo "$ts" ;;
-run) run_job "${1:?JOB}" ;;
-check)
-	all=$(all_jobs)
-	if [ -n "${1:-}" ] && echo "$all" | grep -qxF -- "$1"; then exit 0; fi
-	if [ -n "${1:-}" ]; then what="unknown job '$1'"; else what="no job named (JOB=)"; fi
-	echo "jobs.sh: $what; the jobs are:" >&2
-	echo "$all" | sed 's/^/  /' >&2
-	exit 2 ;;
-*) echo "usage: jobs.sh list|taps STAGE... | taps-of JOB | tests | select PATTERN... | tests-of PATTERN... | run JOB | check JOB" >&2; exit 2 ;;
-esac
+run_job "${1:?JOB}"
