@@ -530,13 +530,7 @@ test-load: setup-test kernels-all modules bpf bpf-debug tools initramfs
 # poweroff or exit ends it (tests/shell-check.sh drives it through tmux).
 SHARE ?= $(CURDIR)
 shell: tools initramfs
-	@img=$(KBUILD)/$(KERNEL)/$$($(PB) arch image); \
-	[ -f "$$img" ] || { echo "make shell: no $(KERNEL) kernel at $$img (make kernels, or make kernel-$(KERNEL))" >&2; exit 1; }; \
-	[ -d "$(SHARE)" ] || { echo "make shell: SHARE=$(SHARE) is not a directory" >&2; exit 1; }; \
-	share=$$(cd "$(SHARE)" && pwd); \
-	exec $(PB) vm --interactive --accel $(ACCEL) --fallback tcg --kernel "$$img" --initrd $(INITRAMFS) \
-		--share /=host --share $(PB_UNITS_OUT)=build --share "$$share=share:rw" \
-		--append "quiet kunit.enable=0 pb.run=shell pb.kernel=$(KERNEL)"
+	@PB=$(PB) KBUILD=$(KBUILD) SHARE='$(SHARE)' ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) bench/run/shell.sh $(KERNEL)
 
 # make run TEST=PATTERN...: the guest jobs of make test the patterns choose
 # (docs/testing.md, "Choosing tests"; make jobs lists the ids), one after
@@ -657,32 +651,11 @@ points_or_error = $(if $(filter pb-exit:0,$(lastword $(1))),$(strip $(filter-out
 # regression or pass, and each suite's), and fails when it is not pass.
 VERDICT ?= $(if $(RESULTS_DIR),$(RESULTS_DIR),$(BENCH_OUT))/verdict.json
 bench: setup-bench suites-check kernels modules bpf tools initramfs
-	@points='$(bench_points)' outcomes=''; for s in $(SUITE); do \
-		run=$$($(PB) suites get $$s runner) || exit 1; \
-		if PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) \
-			TARGET_MDE=$(TARGET_MDE) PB_POINTS="$$points" $$run $$s $(ROUNDS) && \
-			r=$$($(PB) results path $${points:+--partial} $$s) && [ -f "$$r" ]; then \
-			outcomes="$$outcomes $$s=$$r"; \
-		else outcomes="$$outcomes $$s=failed"; fi; \
-	done; mkdir -p "$$(dirname '$(VERDICT)')" $(BENCH_OUT) && $(PB) bench-verdict --out '$(VERDICT)' $$outcomes > $(BENCH_OUT)/verdict.line; \
-	echo $$? > $(BENCH_OUT)/verdict.status
-	@if [ -n '$(bench_points)' ]; then \
-		r=$$($(PB) results path --partial $(SUITE)) && \
-		f=$$($(PB) results newest $(SUITE) 2>/dev/null || \
-			$(PB) results newest --root results $(SUITE) 2>/dev/null); \
-		echo "bench: $(SUITE), points $(bench_points): the partial result $$r (not in RESULTS.md)"; \
-		echo "  its two kernels: $(PB) compare $$r:baseline $$r:patched"; \
-		[ -z "$$f" ] || echo "  against the newest full result: $(PB) compare $$f $$r"; \
-	elif [ -n "$$RESULTS_DIR" ] && [ "$(abspath $(REPORT_OUT))" = "$(CURDIR)" ]; then :; \
-	else $(MAKE) --no-print-directory report; fi
-	@[ -n '$(bench_points)' ] || case $$($(PB) results run-id) in *-dirty) \
-		echo "bench: the tree has uncommitted changes: results/$$($(PB) results run-id)/ is left" \
-			"out of RESULTS.md; make report DIRTY=1 REPORT_OUT=DIR shows it";; esac
-	@[ -z "$$RESULTS_DIR" ] || { d=$$(dirname "$$($(PB) results path $(firstword $(SUITE)))") && \
-		echo "bench: this run's results: $$d" && \
-		echo "  next: make compare A=$$d" && \
-		echo "        make report RESULTS_DIR=$$RESULTS_DIR REPORT_OUT=DIR"; }
-	@cat $(BENCH_OUT)/verdict.line; exit $$(cat $(BENCH_OUT)/verdict.status)
+	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
+		PB_POINTS='$(bench_points)' VERDICT='$(VERDICT)' bench/run/bench.sh $(ROUNDS) $(SUITE)
+	+@$(if $(or $(bench_points),$(and $(RESULTS_DIR),$(filter $(CURDIR),$(abspath $(REPORT_OUT))))),,$(MAKE) \
+		--no-print-directory report)
+	@PB=$(PB) BENCH_OUT=$(BENCH_OUT) PB_POINTS='$(bench_points)' bench/run/bench-end.sh $(SUITE)
 
 # Where make profile, trace and bisect write: profiles/, or for results kept
 # elsewhere (a pair's, suites of one's own) RESULTS_DIR/profiles.
@@ -714,30 +687,11 @@ CURVE ?=
 CURVE_MAX ?= 16
 # SUITE= as given (its default, every suite, is no choice here)
 bisect_suite = $(if $(filter command line environment override,$(origin SUITE)),$(SUITE))
-BISECT_SUITES = $(call suites_for,bisect)
 bisect: setup-bench suites-check tools initramfs $(if $(UPTO),kernels kernel-bisect modules modules-bisect)
-	@if [ -n "$(UPTO)" ]; then \
-		[ -n "$(filter $(SUITE),$(BISECT_SUITES))" ] && [ "$(words $(SUITE))" = 1 ] || \
-			{ echo "make bisect UPTO=: SUITE= one of: $(BISECT_SUITES)" >&2; exit 1; }; \
-		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) \
-			TARGET_MDE=$(TARGET_MDE) bench/bisect/bisect.sh $(SUITE) $(UPTO) $(ROUNDS) $(SERIES); \
-	else \
-		[ -n "$(GOOD)" ] && [ -n "$(BAD)" ] || \
-			{ echo "make bisect: GOOD=SOURCE BAD=SOURCE and SUITE=name [POINTS=...] (a cost) or TEST=PATTERN" \
-				"(a failing test), or UPTO=NNNN SUITE=name" >&2; exit 1; }; \
-		if [ -n '$(TEST)' ]; then \
-			[ -z '$(bisect_suite)' ] || { echo "make bisect: TEST= and SUITE= both given: a bisection" \
-				"follows a failing test (TEST=) or a cost (SUITE=), not both" >&2; exit 1; }; \
-		else \
-			[ -n '$(bisect_suite)' ] || { echo "make bisect: SUITE=name (a cost) or TEST=PATTERN (a failing" \
-				"test, docs/testing.md: Choosing tests): neither given" >&2; exit 1; }; \
-			[ "$(words $(SUITE))" = 1 ] || { echo "make bisect: SUITE= one suite, of: $(SUITES)" >&2; exit 1; }; \
-		fi; \
-		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
-			PB_POINTS='$(POINTS)' DIRECTION=$(DIRECTION) FOLLOW=$(FOLLOW) PB_TEST='$(TEST)' \
-			CURVE='$(CURVE)' CURVE_MAX=$(CURVE_MAX) \
-			bench/bisect/bisect-range.sh '$(GOOD)' '$(BAD)' '$(bisect_suite)' $(ROUNDS); \
-	fi
+	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
+		UPTO='$(UPTO)' SERIES=$(SERIES) GOOD='$(GOOD)' BAD='$(BAD)' PB_POINTS='$(POINTS)' DIRECTION=$(DIRECTION) \
+		FOLLOW=$(FOLLOW) PB_TEST='$(TEST)' CURVE='$(CURVE)' CURVE_MAX=$(CURVE_MAX) \
+		bench/bisect/bisect-args.sh $(ROUNDS) $(if $(UPTO),$(SUITE),$(bisect_suite))
 
 # make bisect on a repository made from the cache's patched tree, 8 commits
 # on top, one of them a planted per-packet cost (tests/bisect-check.sh): it
@@ -809,8 +763,7 @@ compare: tools suites-check
 # perf record -g of one suite in a guest of each kernel, then perf report,
 # folded stacks and perf diff under profiles/SUITE/ (bench/collect/profile.sh).
 profile: setup-bench suites-check kernels modules bpf tools initramfs
-	@[ -n "$(filter $(SUITE),$(call suites_for,profile))" ] && [ "$(words $(SUITE))" = 1 ] || \
-		{ echo "make profile: SUITE= one of: $(call suites_for,profile)" >&2; exit 1; }
+	@PB=$(PB) bench/run/one-suite.sh profile $(SUITE)
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) \
 		bench/collect/profile.sh $(SUITE)
 
@@ -824,13 +777,8 @@ flamegraph: tools setup-flamegraph suites-check
 # TRACE_ARGS=a,b the suite's arguments (defaults: its manifest's trace.funcs
 # and trace.args).
 trace: setup-bench suites-check kernels modules bpf tools initramfs
-	@[ -n "$(filter $(SUITE),$(call suites_for,trace))" ] && [ "$(words $(SUITE))" = 1 ] || \
-		{ echo "make trace: SUITE= one of: $(call suites_for,trace)" >&2; exit 1; }
-	@f='$(FUNCS)' a='$(TRACE_ARGS)'; \
-	[ -n "$$f" ] || f=$$($(PB) suites get $(SUITE) trace.funcs) || exit 1; \
-	[ -n "$$f" ] || { echo "make trace: no default functions for $(SUITE): FUNCS=f+g" >&2; exit 1; }; \
-	[ -n "$$a" ] || a=$$($(PB) suites get $(SUITE) trace.args) || exit 1; \
-	PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/collect/trace.sh $(SUITE) "$$f" "$$a"
+	@PB=$(PB) bench/run/one-suite.sh trace $(SUITE)
+	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) FUNCS='$(FUNCS)' TRACE_ARGS='$(TRACE_ARGS)' bench/run/trace.sh $(SUITE)
 
 # KCIDB export (bench/kcidb/kcidb.sh, pb kcidb): the newest result of each suite
 # and the TAP files of the last make test, as KCIDB v5.3 JSON; the patch
