@@ -6,12 +6,8 @@ export PB_CACHE
 SERIES ?= kernel/patches
 ACCEL ?= auto
 BUILD := build
-# The guest's architecture (docs/arch.md): vm/arch/NAME.json describes its
-# machine, compilers and config fragment. Not kbuild's ARCH, which reaches
-# every sub-make through MAKEFLAGS. The default's kernels, guest programs,
-# initramfs and test results are where they always were; another's under
-# arch/NAME/ (in build/ and in PB_CACHE: ARCH_SUBDIR, which is pb arch
-# cache_subdir).
+# GUEST_ARCH (docs/arch.md), not kbuild's ARCH, which reaches every sub-make
+# through MAKEFLAGS. Another architecture's outputs go under arch/NAME/.
 GUEST_ARCH ?= $(ARCH_DEFAULT)
 ARCH_DEFAULT := $(shell sed -n 's/^\#define ARCH_DEFAULT "\(.*\)"$$/\1/p' bench/lib/arch.h)
 ifeq ($(wildcard vm/arch/$(GUEST_ARCH).json),)
@@ -22,23 +18,13 @@ ARCH_SUBDIR := $(if $(filter-out $(ARCH_DEFAULT),$(GUEST_ARCH)),arch/$(GUEST_ARC
 TEST_OUT := $(BUILD)/$(ARCH_SUBDIR)test
 KBUILD = $(PB_CACHE)/$(ARCH_SUBDIR)build
 
-# A pair of kernel sources of the user's (kernel/source.sh, kernel/pair.sh;
-# docs/kernels.md, "Your own kernel"): BASELINE= and PATCHED= name them,
-# either defaulting to today's. Their kernels are linked under
-# PB_CACHE/pairs/ID/, which stands for $(PB_CACHE)/build in every stage,
-# and their results go to RESULTS_DIR (default PB_CACHE/results/pair-ID),
-# never to this repository's results/. KCONFIG=file: a fragment of the
-# user's on top of the project's; it makes a pair too (of today's two
-# sources when neither is named), built in object trees of its own.
+# A pair of the user's kernel sources (docs/kernels.md, "Your own kernel"):
+# BASELINE=, PATCHED=, KCONFIG= or KUNITCONFIG= (docs/testing.md) make one,
+# its kernels under PB_CACHE/pairs/ID/ and its results in RESULTS_DIR.
 BASELINE ?=
 PATCHED ?=
 KCONFIG ?=
 export KCONFIG
-# KUnit as kunit.py chooses it (docs/testing.md, "Choosing tests"): KUNIT=GLOB,
-# the built-in suites the kunit jobs run and must report (default mctp*:
-# pb tests kunit); KUNITCONFIG=FILE, a .kunitconfig fragment (CONFIG_X=y
-# lines) enabling them, whose kernels are KCONFIG's: a pair in object
-# trees of its own.
 KUNIT ?=
 export KUNIT
 KUNITCONFIG ?=
@@ -71,8 +57,7 @@ endif
 export RESULTS_DIR
 PAIR_BUILD = SERIES='$(SERIES)' KERNEL_JOBS=$(KERNEL_JOBS) kernel/pair.sh build \
 	'$(or $(BASELINE),baseline)' '$(or $(PATCHED),patched)'
-# The kernels the stages boot and build against (kernel/kbuild.sh reads it;
-# without a pair, PB_CACHE/build).
+# The kernels the stages boot and build against (kernel/kbuild.sh reads it).
 export PB_KBUILD = $(KBUILD)
 endif
 
@@ -85,50 +70,26 @@ ifeq ($(PB_PARALLEL_TOOLS),)
 endif
 .SECONDEXPANSION:
 .DELETE_ON_ERROR:
-# make -n prints and runs nothing, but it does run a recipe line that starts
-# with + or names $(MAKE) (so that a sub-make gets the jobserver, and under
-# -n prints its own recipes). Such a line that runs something other than
-# make says $(DRY_RUN) first: under -n it is echoed instead
+# make -n runs a recipe line that starts with + or names $(MAKE); such a line
+# that runs something other than make says $(DRY_RUN) first, echoed under -n
 # (tests/dry-run-check.sh). MAKEFLAGS's first word holds the one-letter flags.
 DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
 
-# Debian packages, per job; setup installs only what is missing. make bench
-# (and bisect, profile, trace, selfcheck) installs what it runs, make test
-# what it runs; neither the other's.
-# the kernels (kbuild asks pkg-config for libelf and libcrypto)
+# Debian packages per job, what each is for: docs/kernels.md, "Debian packages".
 PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
 	xz-utils git make gcc pkg-config
-# Debian's other kernel trees, only for a pair that names one (debian-6.1:
-# linux-source-6.1; kernel/source.sh)
+# Debian's other kernel trees, only for a pair that names one (kernel/source.sh)
 PKGS_KERNEL += $(sort $(patsubst debian-%,linux-source-%,$(filter-out debian-6.12,$(filter debian-%,$(BASELINE) $(PATCHED)))))
 PKGS_VM := qemu-system-x86 busybox-static cpio
-# pb and its unit tests (make tools), the plots
-# (pb probe reads a vmlinux's BTF with libbpf and its symbols with libelf)
 PKGS_HARNESS := libcmocka-dev libjansson-dev gnuplot-nox libbpf-dev libelf-dev
 PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
-# the sanitizer kernel built with LLVM (make test-llvm: kbuild's LLVM=1
-# needs clang, lld and LLVM's binutils; Debian 12's are version 14)
 PKGS_LLVM := clang lld llvm
-# perf (make profile), hyperfine (a suite's guest may run the host's: its
-# manifest's host_share), trace-cmd (make trace)
 PKGS_BENCH := linux-perf hyperfine trace-cmd
-# make test's own: kexec (the kdump test runs the host's), shellcheck, tmux
-# (make shell driven as a person would, tests/shell-check.sh),
-# Python for kunit.py and the KCIDB and LAVA checks (tests/*.py), the
-# jsonschema library they use, lava-run with LAVA's schemas, jq (the
-# flame graph pages' data, tests/flamegraph-check.sh), and clang with lld
-# and llvm (the project's own kernel objects built with LLVM=1, make test-clang);
-# python3-ply and python3-git for checkpatch's SPDX check of a new file
-# (scripts/spdxcheck.py, make check-series and make upstream)
 PKGS_TEST := kexec-tools shellcheck tmux python3 python3-jsonschema python3-rfc3987 lava-common \
 	lava-dispatcher jq clang lld llvm python3-ply python3-git
-# make test-flamegraph-browser's only (headless), never make test's
 PKGS_BROWSER := chromium
-# make lava-lab's LAVA instance (and make test-lava) only, never make test's
 PKGS_LAVA_LAB := lava-server lavacli postgresql
 
-# bench/ is pb's front door (pb.c, the command table, argument parsing); its
-# wings (bench/*/) follow the data: lib, collect, compare, report, tap, kcidb, lava.
 HARNESS_SRC := $(wildcard bench/*.c bench/*/*.c) $(wildcard vm/*.c)
 HARNESS_HDR := $(wildcard bench/*.h bench/*/*.h) $(wildcard vm/*.h)
 PB := $(BUILD)/pb
@@ -140,11 +101,8 @@ HARNESS_LIB_SRC := $(filter-out bench/pb.c,$(HARNESS_SRC))
 LIBPB := $(BUILD)/libpb.a
 HARNESS_LIBS := -ljansson -lbpf -lelf -lz -lm
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
-# Each benchmark suite is a folder: suite.json, its manifest, says everything
-# about it (pb suites reads it; docs/suites.md, "Adding a suite"), guest is
-# its guest script (/pb/tests/bench-NAME). The built-in suites are suites/'s
-# folders; SUITES_DIR=DIR[:DIR] adds the folders of other directories and
-# SUITE=PATH one suite's folder (docs/suites.md, "A suite of your own").
+# Suites of the user's (docs/suites.md, "A suite of your own"): SUITES_DIR=DIR[:DIR]
+# and SUITE=PATH; their guest code and results go to the cache, never here.
 SUITES_DIR ?=
 export SUITES_DIR
 SUITE_PATHS := $(foreach s,$(SUITE),$(if $(findstring /,$(s)),$(abspath $(s))))
@@ -154,12 +112,6 @@ $(foreach p,$(SUITE_PATHS),$(if $(wildcard $(p)/suite.json),,$(error \
 override SUITE := $(foreach s,$(SUITE),$(if $(findstring /,$(s)),$(notdir $(abspath $(s))),$(s)))
 export PB_SUITE_PATHS := $(subst $(eval) ,:,$(SUITE_PATHS))
 endif
-# What runs in the guest is built from the folders that declare it: the
-# components (components/NAME/), the guest tests (tests/guest/NAME/) and the
-# suites, each folder's build.json (pb build; docs/suites.md, "What a folder
-# builds"): static programs, BPF objects and programs per kernel, modules per
-# kernel. UNITS_OUT holds them and the initramfs (the guest's /build); with
-# suites of the user's it is in the cache, never in this repository.
 OWN_SUITES := $(strip $(SUITES_DIR)$(SUITE_PATHS))
 # A bad manifest of the user's is refused before anything is built, where pb
 # is built already (else the targets' suites-check, which comes first).
@@ -170,6 +122,7 @@ ifneq ($(lastword $(OWN_CHECK)),pb-exit:0)
 $(error $(filter-out pb-exit:%,$(OWN_CHECK)))
 endif
 endif
+# UNITS_OUT: what pb build makes for the guest (its /build) and the initramfs
 ifeq ($(OWN_SUITES),)
 UNITS_OUT := $(BUILD)$(if $(ARCH_SUBDIR),/$(patsubst %/,%,$(ARCH_SUBDIR)))
 else
@@ -224,9 +177,7 @@ setup-test: setup-flamegraph
 	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_LLVM) $(PKGS_TEST)
 setup-bench: setup-flamegraph
 	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_BENCH)
-# The flame graphs' library, d3-flame-graph, from the npm registry as
-# scripts/npm/package-lock.json pins it, into the cache (only when missing:
-# scripts/npm-ensure.sh); pb flamegraph fills its self-contained page template.
+# d3-flame-graph as scripts/npm/package-lock.json pins it, into the cache (docs/benchmarks.md)
 NPM_DIR := $(PB_CACHE)/npm
 FLAMEGRAPH_TEMPLATE := $(NPM_DIR)/node_modules/d3-flame-graph/dist/templates/d3-flamegraph-base.html
 setup-flamegraph:
@@ -237,37 +188,23 @@ trees: $(PB)
 	@kernel/tree.sh pristine
 	@kernel/tree.sh patched $(SERIES)
 
+# One kernel a target (docs/kernels.md). selfcheck's tree is patched + the
+# planted cost of kernel/selfcheck/, bisect's pristine + the series up to UPTO.
 kernel-baseline: $(PB)
 	@kernel/tree.sh pristine
 	@kernel/edits.sh baseline
 	@kernel/build.sh baseline
-kernel-patched: trees
-	@kernel/edits.sh patched
-	@kernel/build.sh patched
-ifeq ($(PAIR),)
-kernel-debug: trees
-	@kernel/edits.sh debug
-	@kernel/build.sh debug
-else
+UPTO ?=
+TREE_selfcheck := kernel/selfcheck
+TREE_bisect = $(or $(UPTO),$(error make bisect: UPTO=NNNN, the last patch of the first part (e.g. UPTO=0029)))
+ONE_KERNELS := patched debug-llvm selfcheck bisect $(if $(PAIR),,debug)
+ifneq ($(PAIR),)
 kernel-debug: kernels-all	# the PATCHED source's sanitizer kernel, in the pair
 endif
-# The sanitizer kernel built with clang and lld (kernel/compiler.sh): make test-llvm's.
-kernel-debug-llvm: trees
-	@kernel/edits.sh debug-llvm
-	@kernel/build.sh debug-llvm
-# make selfcheck's third kernel: patched + the planted cost of kernel/selfcheck/.
-SELFCHECK_SERIES := kernel/selfcheck
-kernel-selfcheck: trees
-	@kernel/tree.sh selfcheck $(SERIES) $(SELFCHECK_SERIES)
-	@kernel/edits.sh selfcheck
-	@kernel/build.sh selfcheck
-# make bisect's third kernel: pristine + the series up to patch UPTO.
-UPTO ?=
-kernel-bisect: trees
-	@[ -n "$(UPTO)" ] || { echo "make bisect: UPTO=NNNN, the last patch of the first part (e.g. UPTO=0029)" >&2; exit 1; }
-	@kernel/tree.sh bisect $(SERIES) $(UPTO)
-	@kernel/edits.sh bisect
-	@kernel/build.sh bisect
+$(ONE_KERNELS:%=kernel-%): kernel-%: trees
+	@$(if $(TREE_$*),kernel/tree.sh $* $(SERIES) $(TREE_$*))
+	@kernel/edits.sh $*
+	@kernel/build.sh $*
 # Two or three kernels build side by side in one jobserver (kernel/kernels.mk)
 # of KERNEL_JOBS jobs; make test builds all three.
 KERNEL_JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
@@ -319,10 +256,8 @@ $(PROBE_FIXTURE)/vmlinux: tests/fixtures/probe/vmlinux.c tests/fixtures/probe/co
 	echo fixture-stamp > $(@D)/.pb-stamp
 	ln -sfn $(CURDIR)/tests/fixtures/probe/src $(@D)/source
 
-# The guest's programs, BPF and modules, from the folders' build.json (pb
-# build, each output remade when its inputs' content changes); BPF per
-# kernel: vmlinux.h from that kernel's BTF, the skeletons embed the objects,
-# and the programs reach the guest through the /build share (UNITS_OUT/bpf/KERNEL/).
+# The guest's programs, BPF per kernel and modules per kernel, from the
+# folders' build.json (pb build; docs/suites.md, "What a folder builds").
 guest-programs: units-out tools
 	@$(PB) build guest $(UNITS_OUT)
 # With suites of the user's, UNITS_OUT starts as a copy of build/'s outputs:
@@ -335,10 +270,14 @@ endif
 bpf_for = $(PB) build bpf $(UNITS_OUT) $(1) $(KBUILD)/$(1)
 bpf: units-out kernels tools
 	@$(call bpf_for,baseline) && $(call bpf_for,patched)
-bpf-debug: kernel-debug modules-debug tools
-	@$(call bpf_for,debug)
-bpf-debug-llvm: kernel-debug-llvm modules-debug-llvm tools
-	@$(call bpf_for,debug-llvm)
+bpf-debug bpf-debug-llvm: bpf-%: kernel-% modules-% tools
+	@$(call bpf_for,$*)
+modules_for = PB=$(PB) kernel/modules.sh $(1) $(UNITS_OUT)/modules/$(1)
+modules: units-out kernels tools
+	@$(call modules_for,baseline)
+	@$(call modules_for,patched)
+modules-debug modules-debug-llvm modules-selfcheck modules-bisect: modules-%: kernel-% tools
+	@$(call modules_for,$*)
 
 initramfs: guest-programs
 	@PB=$(PB) vm/mkinitramfs.sh $(INITRAMFS) $(UNITS_OUT)/guest
@@ -616,18 +555,6 @@ KERNEL ?= patched
 A ?=
 B ?=
 BENCH_OUT := $(BUILD)/bench
-
-modules: units-out kernels tools
-	@PB=$(PB) kernel/modules.sh baseline $(UNITS_OUT)/modules/baseline
-	@PB=$(PB) kernel/modules.sh patched $(UNITS_OUT)/modules/patched
-modules-debug: kernel-debug tools
-	@PB=$(PB) kernel/modules.sh debug $(UNITS_OUT)/modules/debug
-modules-debug-llvm: kernel-debug-llvm tools
-	@PB=$(PB) kernel/modules.sh debug-llvm $(UNITS_OUT)/modules/debug-llvm
-modules-selfcheck: kernel-selfcheck tools
-	@PB=$(PB) kernel/modules.sh selfcheck $(UNITS_OUT)/modules/selfcheck
-modules-bisect: kernel-bisect tools
-	@PB=$(PB) kernel/modules.sh bisect $(UNITS_OUT)/modules/bisect
 
 suites-check: tools
 	@$(PB) suites list > /dev/null
