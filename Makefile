@@ -18,6 +18,12 @@ ARCH_SUBDIR := $(if $(filter-out $(ARCH_DEFAULT),$(GUEST_ARCH)),arch/$(GUEST_ARC
 TEST_OUT := $(BUILD)/$(ARCH_SUBDIR)test
 KBUILD = $(PB_CACHE)/$(ARCH_SUBDIR)build
 
+# $(call checked_shell,CMD[,PREFIX]): CMD's output; make stops with it (after
+# PREFIX) when CMD fails, so that bad input is refused before anything runs.
+checked_shell = $(call checked_output,$(shell $(1) 2>&1; echo " pb-exit:$$?"),$(2))
+checked_output = $(if $(filter pb-exit:0,$(lastword $(1))),$(strip $(filter-out pb-exit:%,$(1))),$(error \
+	$(2)$(filter-out pb-exit:%,$(1))))
+
 # A pair of the user's kernel sources (docs/kernels.md, "Your own kernel"):
 # BASELINE=, PATCHED=, KCONFIG= or KUNITCONFIG= (docs/testing.md) make one,
 # its kernels under PB_CACHE/pairs/ID/ and its results in RESULTS_DIR.
@@ -29,25 +35,17 @@ KUNIT ?=
 export KUNIT
 KUNITCONFIG ?=
 ifneq ($(strip $(KUNITCONFIG)),)
-ifeq ($(wildcard $(KUNITCONFIG)),)
-$(error KUNITCONFIG=$(KUNITCONFIG): no such file)
-endif
-ifneq ($(strip $(KCONFIG)),$(strip $(KUNITCONFIG)))
-ifneq ($(strip $(KCONFIG)),)
-$(error KUNITCONFIG= and KCONFIG= are one fragment: put the .kunitconfig's lines into $(KCONFIG))
-endif
-endif
+$(if $(wildcard $(KUNITCONFIG)),,$(error KUNITCONFIG=$(KUNITCONFIG): no such file))
+$(if $(filter-out $(strip $(KUNITCONFIG)),$(strip $(KCONFIG))),$(error \
+	KUNITCONFIG= and KCONFIG= are one fragment: put the .kunitconfig's lines into $(KCONFIG)))
 KCONFIG := $(KUNITCONFIG)
 endif
 # (make setup BASELINE=debian-X.Y installs the package the pair's id needs)
 SETUP_GOALS := setup setup-test setup-bench setup-flamegraph
-PAIR := $(if $(and $(strip $(BASELINE)$(PATCHED)$(KCONFIG)),$(filter-out $(SETUP_GOALS),$(or $(MAKECMDGOALS),all))),$(shell \
-	PB_CACHE='$(PB_CACHE)' KCONFIG='$(KCONFIG)' SERIES='$(SERIES)' kernel/pair.sh id \
-	'$(or $(BASELINE),baseline)' '$(or $(PATCHED),patched)' 2>&1; echo " pb-exit:$$?"))
+PAIR := $(if $(and $(strip $(BASELINE)$(PATCHED)$(KCONFIG)),$(filter-out $(SETUP_GOALS),$(or $(MAKECMDGOALS),all))),$(call \
+	checked_shell,PB_CACHE='$(PB_CACHE)' KCONFIG='$(KCONFIG)' SERIES='$(SERIES)' kernel/pair.sh id \
+	'$(or $(BASELINE),baseline)' '$(or $(PATCHED),patched)'))
 ifneq ($(PAIR),)
-ifneq ($(lastword $(PAIR)),pb-exit:0)
-$(error $(filter-out pb-exit:%,$(PAIR)))
-endif
 PAIR_ID := $(firstword $(PAIR))
 KBUILD = $(PB_CACHE)/pairs/$(PAIR_ID)
 RESULTS_DIR ?= $(PB_CACHE)/results/pair-$(PAIR_ID)
@@ -60,9 +58,7 @@ PAIR_BUILD = SERIES='$(SERIES)' KERNEL_JOBS=$(KERNEL_JOBS) kernel/pair.sh build 
 # The kernels the stages boot and build against (kernel/kbuild.sh reads it).
 export PB_KBUILD = $(KBUILD)
 endif
-
-CC := gcc
-CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -Ibench -I.
+PB := $(BUILD)/pb
 # One target at a time (the recipes share build/ and the guest), except in
 # the sub-make that compiles the harness (tools) with every CPU.
 ifeq ($(PB_PARALLEL_TOOLS),)
@@ -90,17 +86,6 @@ PKGS_TEST := kexec-tools shellcheck tmux python3 python3-jsonschema python3-rfc3
 PKGS_BROWSER := chromium
 PKGS_LAVA_LAB := lava-server lavacli postgresql
 
-HARNESS_SRC := $(wildcard bench/*.c bench/*/*.c) $(wildcard vm/*.c)
-HARNESS_HDR := $(wildcard bench/*.h bench/*/*.h) $(wildcard vm/*.h)
-PB := $(BUILD)/pb
-UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
-UNIT_TAPS := $(patsubst $(BUILD)/tests/%,$(TEST_OUT)/unit-%.tap,$(UNIT_TESTS))
-# Every harness object but main() is in one static library that pb and the
-# unit tests link, so each source compiles once.
-HARNESS_LIB_SRC := $(filter-out bench/pb.c,$(HARNESS_SRC))
-LIBPB := $(BUILD)/libpb.a
-HARNESS_LIBS := -ljansson -lbpf -lelf -lz -lm
-obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 # Suites of the user's (docs/suites.md, "A suite of your own"): SUITES_DIR=DIR[:DIR]
 # and SUITE=PATH; their guest code and results go to the cache, never here.
 SUITES_DIR ?=
@@ -116,11 +101,8 @@ OWN_SUITES := $(strip $(SUITES_DIR)$(SUITE_PATHS))
 # A bad manifest of the user's is refused before anything is built, where pb
 # is built already (else the targets' suites-check, which comes first).
 ifneq ($(and $(OWN_SUITES),$(wildcard $(PB))),)
-OWN_CHECK := $(shell SUITES_DIR='$(SUITES_DIR)' PB_SUITE_PATHS='$(PB_SUITE_PATHS)' $(PB) suites list 2>&1 \
-	> /dev/null; echo " pb-exit:$$?")
-ifneq ($(lastword $(OWN_CHECK)),pb-exit:0)
-$(error $(filter-out pb-exit:%,$(OWN_CHECK)))
-endif
+OWN_CHECK := $(call checked_shell,{ SUITES_DIR='$(SUITES_DIR)' PB_SUITE_PATHS='$(PB_SUITE_PATHS)' $(PB) suites list \
+	> /dev/null; })
 endif
 # UNITS_OUT: what pb build makes for the guest (its /build) and the initramfs
 ifeq ($(OWN_SUITES),)
@@ -171,7 +153,7 @@ help:
 	@$(MAKE) --no-print-directory -s $(PB) > /dev/null 2>&1 || \
 		{ echo "patchbench: make setup tools, then make help lists the targets and suites"; exit 0; }; \
 		$(PB) targets docs/targets.json $(foreach v,$(HELP_VARS),'$(v)=$($(v))') && $(PB) suites help
-
+include bench/harness.mk
 setup: setup-test setup-bench
 setup-test: setup-flamegraph
 	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_LLVM) $(PKGS_TEST)
@@ -226,36 +208,6 @@ tools:
 	@$(PB) build host $(BUILD)
 harness-files: $(PB) $(UNIT_TESTS)
 
-$(BUILD)/obj/%.o: %.c $(HARNESS_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -c -o $@ $<
-
-$(LIBPB): $(call obj,$(HARNESS_LIB_SRC))
-	@rm -f $@
-	ar rcs $@ $^
-
-$(PB): $(call obj,bench/pb.c) $(LIBPB)
-	$(CC) $(CFLAGS) -o $@ $^ $(HARNESS_LIBS)
-
-# Unit tests of whole commands run $(PB) on tests/fixtures/ (tests/unit/pb_run.c).
-PB_RUN := $(call obj,tests/unit/pb_run.c)
-$(PB_RUN): CFLAGS += -DPB_BIN='"$(PB)"'
-$(PB_RUN): tests/unit/pb_run.h
-$(BUILD)/tests/%: tests/unit/%.c $(PB_RUN) $(LIBPB) $(HARNESS_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Itests/unit -DSRCDIR='"tests/unit"' -o $@ $< $(PB_RUN) $(LIBPB) -lcmocka $(HARNESS_LIBS)
-
-# pb probe's unit test reads a stand-in build: a tiny vmlinux with BTF.
-PROBE_FIXTURE := $(BUILD)/fixtures/probe-build
-$(BUILD)/tests/test_probe: $(PROBE_FIXTURE)/vmlinux
-$(PROBE_FIXTURE)/vmlinux: tests/fixtures/probe/vmlinux.c tests/fixtures/probe/config
-	@mkdir -p $(@D)
-	$(CC) -gbtf -O0 -c -o $@.o $<
-	$(CC) -nostdlib -no-pie -Wl,-e,0 -o $@ $@.o
-	cp tests/fixtures/probe/config $(@D)/.config
-	echo fixture-stamp > $(@D)/.pb-stamp
-	ln -sfn $(CURDIR)/tests/fixtures/probe/src $(@D)/source
-
 # The guest's programs, BPF per kernel and modules per kernel, from the
 # folders' build.json (pb build; docs/suites.md, "What a folder builds").
 guest-programs: units-out tools
@@ -278,7 +230,6 @@ modules: units-out kernels tools
 	@$(call modules_for,patched)
 modules-debug modules-debug-llvm modules-selfcheck modules-bisect: modules-%: kernel-% tools
 	@$(call modules_for,$*)
-
 initramfs: guest-programs
 	@PB=$(PB) vm/mkinitramfs.sh $(INITRAMFS) $(UNITS_OUT)/guest
 
@@ -430,22 +381,13 @@ test-llvm:
 	-@$(RUN_JOBS) $(STAGES)
 	@$(PB) tally $(call stage_taps,$(STAGES)) $(TEST_OUT)/clang.tap
 
-# Another guest architecture (GUEST_ARCH=, docs/arch.md): setup-arch installs
-# its QEMU, cross compiler and the guest programs' libraries of its Debian
-# architecture (scripts/arch-setup.sh). make test-arm64 (not make test's:
-# .ci/run runs it after make test): the arm64 patched kernel cross-built in
-# its own object tree, its modules, BPF programs, guest programs and
-# initramfs under build/arch/arm64/, then KUnit and every in-guest test on
-# it under qemu-system-aarch64 (icount), those that cannot apply skipped by
-# probe saying why, and the tally.
+# Another guest architecture (GUEST_ARCH=, docs/arch.md): its QEMU, cross
+# compiler and libraries (setup-arch), then test-arch: not make test's.
 GUEST_LIBS := libbpf-dev libelf-dev zlib1g-dev libjansson-dev
 setup-arch: tools
 	@PB=$(PB) scripts/arch-setup.sh $(GUEST_LIBS)
-test-arm64:
-	+@$(MAKE) --no-print-directory GUEST_ARCH=arm64 test-arch
-# 32-bit arm (the AST2600's class): a documented run, not in CI (docs/arch.md)
-test-arm:
-	+@$(MAKE) --no-print-directory GUEST_ARCH=arm test-arch
+test-arm64 test-arm: test-%:
+	+@$(MAKE) --no-print-directory GUEST_ARCH=$* test-arch
 # the jobs of the patched kernel (the only one built for another architecture)
 test-arch: TEST := kunit/patched guest/patched/* crash/*
 test-arch: setup-arch kernel-patched units-out tools
@@ -463,10 +405,7 @@ test-arch: setup-arch kernel-patched units-out tools
 test-load: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@$(subst tests/run-jobs.sh,tests/load.sh,$(RUN_JOBS)) $(or $(STAGES),$(GUEST_STAGES))
 
-# The quick loop. make shell: an interactive guest of a built kernel
-# (KERNEL=, default patched) under TCG, with SHARE= (default: this
-# directory) at /share, the host's / at /host and build/ at /build;
-# poweroff or exit ends it (tests/shell-check.sh drives it through tmux).
+# make shell: tests/shell-check.sh drives it through tmux.
 SHARE ?= $(CURDIR)
 shell: tools initramfs
 	@PB=$(PB) KBUILD=$(KBUILD) SHARE='$(SHARE)' ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) bench/run/shell.sh $(KERNEL)
@@ -498,56 +437,36 @@ run: tools initramfs $$(if $$(findstring debug-llvm,$$(RUN_CHOICE)),bpf-debug-ll
 	done; \
 	exit $$status
 
-# The project-own patches as format-patch series, one per topic, with cover
-# letters (kernel/upstream.sh; build/upstream/TOPIC/). Reads the cache's
-# pristine repository only, through a shared clone in $(UPSTREAM_TREE).
+# The project's own patches as format-patch series (docs/testing.md), from
+# the cache's pristine repository through a shared clone in UPSTREAM_TREE.
 UPSTREAM_OUT := $(BUILD)/upstream
 UPSTREAM_TREE := $(BUILD)/upstream-tree
 upstream: tools
 	@$(DRY_RUN) PB=$(PB) kernel/upstream.sh $(SERIES) $(UPSTREAM_OUT) $(UPSTREAM_TREE)
-# make upstream as a sender whose git identity the test sets in a temporary
-# HOME (and refused with none), then what it wrote: one series per topic,
-# each own patch in one, from the sender and signed off by them, each
-# applies onto the tree it claims, cover letters with recipients and
-# figures, checkpatch clean (tests/upstream-check.sh). Host only.
-test-upstream: tools
-	@mkdir -p $(TEST_OUT)
+test-upstream: tools | $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) tests/upstream-check.sh $(SERIES) $(UPSTREAM_OUT) $(UPSTREAM_TREE) \
 		$(BUILD)/upstream-check-tree $(TEST_OUT)/upstream.tap
 
-# Slow (one kernel build per patch): not part of make test. First, and
-# whatever the builds do, checkpatch --strict on each project-own patch
-# (series-checkpatch.tap).
-check-series: setup-test trees tools
-	@mkdir -p $(TEST_OUT)
+# Slow, not make test's (docs/testing.md): a kernel build per patch, after
+# checkpatch on each own patch; two builds and boots per fix (FIXES=).
+check-series: setup-test trees tools | $(TEST_OUT)
 	@PB=$(PB) ACCEL=$(ACCEL) kernel/check-series.sh $(SERIES) $(TEST_OUT)/series.tap
 	@$(PB) tally $(TEST_OUT)/series-checkpatch.tap $(TEST_OUT)/series.tap
-
-# Slow (two kernel builds and boots per fix, most of them incremental): not
-# part of make test. Every project-own fix (a Fixes: tag) against the tests
-# kernel/fix-tests names: they fail on the full series with the fix reverted
-# and pass with it (kernel/check-fixes.sh; FIXES="0002 0003" checks those only).
 FIXES ?=
-check-fixes: setup-test tools initramfs
+check-fixes: setup-test tools initramfs | $(TEST_OUT)
 	@kernel/tree.sh pristine
-	@mkdir -p $(TEST_OUT)
 	@PB=$(PB) ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) BUILD_DIR=$(PB_UNITS_OUT) FIXES='$(FIXES)' \
 		kernel/check-fixes.sh $(SERIES) $(TEST_OUT)/fixes
 	@$(PB) tally $(TEST_OUT)/fixes/fixes.tap
 
-# Benchmarks: both kernels in one invocation, interleaved; results are kept
-# per project commit in results/ and RESULTS.md is regenerated from them.
-# The suites, and which of them bisect, profile, trace and selfcheck can run,
-# come from their manifests, read by $(PB) once it is built: a target that
-# lists them has suites-check among its prerequisites, which stops on a bad
-# manifest, naming its file and key.
+# Benchmarks (docs/benchmarks.md). The suites, and which of them bisect,
+# profile, trace and selfcheck can run, come from their manifests through
+# pb: a target that lists them has suites-check among its prerequisites,
+# which stops on a bad manifest, naming its file and key.
 # ($(shell) is not given make's exported variables before make 4.4: SUITES_DIR and PB_SUITE_PATHS explicitly)
 PB_SUITES = SUITES_DIR='$(SUITES_DIR)' PB_SUITE_PATHS='$(PB_SUITE_PATHS)' $(PB) suites
 SUITES = $(shell $(PB_SUITES) list)
-suites_for = $(shell $(PB_SUITES) list --make $(1))
 SUITE ?= $(SUITES)
-# Past ROUNDS, more rounds run while the noisiest point cannot detect a
-# TARGET_MDE % shift and another round fits in BUDGET seconds per suite.
 BUDGET ?= 600
 TARGET_MDE ?= 1
 ROUNDS ?= 2
@@ -555,27 +474,18 @@ KERNEL ?= patched
 A ?=
 B ?=
 BENCH_OUT := $(BUILD)/bench
-
 suites-check: tools
 	@$(PB) suites list > /dev/null
 
-# POINTS="routes=64 !lookup": only those points of the one SUITE (point
-# filters, bench/lib/points.h), filed as its partial result. They are
-# checked against the suite's "parameters" (pb suites points) when the
-# recipe is expanded, so make -n bench refuses bad ones too; the result is
-# the filters as one word, what pb.points= and --points take.
+# POINTS= are checked against the one SUITE's parameters (pb suites points)
+# when the recipe is expanded, so make -n bench refuses bad ones too; the
+# result is the filters as one word, what pb.points= and --points take.
 POINTS ?=
-bench_points = $(if $(strip $(POINTS)),$(if $(filter 1,$(words $(SUITE))),$(call \
-	points_or_error,$(shell $(PB_SUITES) points $(SUITE) '$(POINTS)' 2>&1; echo " pb-exit:$$?")),$(error \
+bench_points = $(if $(strip $(POINTS)),$(if $(filter 1,$(words $(SUITE))),$(call checked_shell,$(PB_SUITES) \
+	points $(SUITE) '$(POINTS)',make bench: POINTS=$(POINTS): ),$(error \
 	make bench: POINTS= picks points of one suite: SUITE=name, one of: $(SUITES))))
-points_or_error = $(if $(filter pb-exit:0,$(lastword $(1))),$(strip $(filter-out pb-exit:%,$(1))),$(error \
-	make bench: POINTS=$(POINTS): $(filter-out pb-exit:%,$(1))))
-
-# Each suite by its manifest's runner (bench/collect/run.sh unless it names one): RUNNER SUITE ROUNDS.
-# A partial run (POINTS=) leaves RESULTS.md alone: it is no suite's result.
-# A suite that fails to run or measure does not stop the others; the run
-# ends with pb bench-verdict's line and VERDICT (JSON: "status" failed,
-# regression or pass, and each suite's), and fails when it is not pass.
+# A partial run (POINTS=) leaves RESULTS.md alone, and so do results kept
+# elsewhere unless REPORT_OUT is given.
 VERDICT ?= $(if $(RESULTS_DIR),$(RESULTS_DIR),$(BENCH_OUT))/verdict.json
 bench: setup-bench suites-check kernels modules bpf tools initramfs
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
@@ -584,28 +494,11 @@ bench: setup-bench suites-check kernels modules bpf tools initramfs
 		--no-print-directory report)
 	@PB=$(PB) BENCH_OUT=$(BENCH_OUT) PB_POINTS='$(bench_points)' bench/run/bench-end.sh $(SUITE)
 
-# Where make profile, trace and bisect write: profiles/, or for results kept
-# elsewhere (a pair's, suites of one's own) RESULTS_DIR/profiles.
+# Where make profile, trace and bisect write: profiles/, or RESULTS_DIR/profiles.
 PROFILES ?= $(if $(RESULTS_DIR),$(RESULTS_DIR)/profiles,profiles)
 export PROFILES
 
-# make bisect GOOD=SOURCE BAD=SOURCE SUITE=NAME: the first commit of a git
-# range that moves the suite's points from GOOD's figures to BAD's
-# (bench/bisect/bisect-range.sh; docs/bisect.md). GOOD and BAD take the
-# git forms of BASELINE=/PATCHED= (PATH@REV, PATH; BAD=PATH@WORKTREE) or
-# baseline and patched: the cache's tree repository, one commit a patch.
-# POINTS= the points followed (else at most FOLLOW of those the ends'
-# comparison flags), DIRECTION=faster for an improvement; ROUNDS boots a
-# step, more while an undecided step fits in BUDGET. CURVE=1: every commit
-# of the range (at most CURVE_MAX) benched and plotted instead. TEST=PATTERN
-# instead of SUITE= (make run's, KUNIT= the KUnit glob): the first commit
-# where the jobs chosen fail, GOOD passing them, BAD failing. Its output goes to
-# RESULTS_DIR/bisect-ID/ (default PB_CACHE/results/bisect), the project's
-# own series' to PROFILES/SUITE/bisect-ID/.
-# UPTO=NNNN instead of GOOD/BAD: today's split of the project's series,
-# baseline, the series up to patch UPTO and the whole series, compared
-# pairwise into profiles/SUITE/bisect-UPTO.txt (bench/bisect/bisect.sh),
-# for the suites whose manifests say "bisect".
+# GOOD=/BAD= a git range, SUITE= or TEST=; or UPTO= the own series split (docs/bisect.md)
 GOOD ?=
 BAD ?=
 DIRECTION ?= slower
@@ -619,119 +512,65 @@ bisect: setup-bench suites-check tools initramfs $(if $(UPTO),kernels kernel-bis
 		UPTO='$(UPTO)' SERIES=$(SERIES) GOOD='$(GOOD)' BAD='$(BAD)' PB_POINTS='$(POINTS)' DIRECTION=$(DIRECTION) \
 		FOLLOW=$(FOLLOW) PB_TEST='$(TEST)' CURVE='$(CURVE)' CURVE_MAX=$(CURVE_MAX) \
 		bench/bisect/bisect-args.sh $(ROUNDS) $(if $(UPTO),$(SUITE),$(bisect_suite))
-
-# make bisect on a repository made from the cache's patched tree, 8 commits
-# on top, one of them a planted per-packet cost (tests/bisect-check.sh): it
-# must be named in at most 3 steps, with its report, the repository left as
-# it was, and bad input refused before anything is built. Not in make test
-# (its kernels take minutes); ends 'N passed, N failed'.
-test-bisect: setup-bench suites-check tools initramfs
-	@mkdir -p $(TEST_OUT)
+test-bisect: setup-bench suites-check tools initramfs | $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/bisect-check.sh $(TEST_OUT)/bisect.tap
 	@$(PB) tally $(TEST_OUT)/bisect.tap
-
-# A/A false flags, planted-regression power and noise (bench/collect/selfcheck.sh);
-# AA_RUNS, POWER_RUNS, TCG_RUNS set how many comparisons of each.
 AA_RUNS ?= 3
 POWER_RUNS ?= 10
 TCG_RUNS ?= 5
 selfcheck: setup-bench suites-check kernels kernel-selfcheck modules modules-selfcheck bpf tools \
 		initramfs
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) \
-		SUITES="$(filter $(call suites_for,selfcheck),$(SUITE))" AA_RUNS=$(AA_RUNS) POWER_RUNS=$(POWER_RUNS) \
+		SUITES="$(filter $(shell $(PB_SUITES) list --make selfcheck),$(SUITE))" AA_RUNS=$(AA_RUNS) POWER_RUNS=$(POWER_RUNS) \
 		TCG_RUNS=$(TCG_RUNS) bench/collect/selfcheck.sh
 	@$(MAKE) --no-print-directory report
 
-# Each suite's results, chosen by the project's history (the results layout,
-# bench/lib/layout.h, as pb results all lists them), never by file time: the
-# newest makes its part of RESULTS.md and its plot, all of them its History
-# part (in HISTORY.md) and plot. One pb report pass reads each result once
-# and writes RESULTS.md, HISTORY.md and the data of every plot into
-# PLOT_DATA; gnuplot then draws plots/*.png, each suite's by the recipe in
-# its manifest (bench/report/plots.sh).
+# One pb report pass writes RESULTS.md, HISTORY.md and every plot's data
+# into PLOT_DATA; gnuplot then draws the plots (bench/report/plots.sh).
 PLOT_DATA := $(BUILD)/plots
-# make report REPORT_OUT=DIR writes DIR/RESULTS.md, DIR/HISTORY.md and DIR/plots/ (tests/results-check.sh).
 REPORT_OUT ?= .
-# Results of HEAD with uncommitted changes (a -dirty run) are left out of
-# the report unless DIRTY=1.
 DIRTY ?=
 PLOTS_OUT = $(REPORT_OUT)/plots
-
-# Results kept elsewhere (RESULTS_DIR, pb results) never make this
-# repository's RESULTS.md and plots/: such a report needs a REPORT_OUT.
+# Results kept elsewhere (RESULTS_DIR) never make this repository's
+# RESULTS.md and plots/: such a report needs a REPORT_OUT.
 report_elsewhere = [ -z "$$RESULTS_DIR" ] || [ "$(abspath $(REPORT_OUT))" != "$(CURDIR)" ] || \
 	{ echo "make $@: RESULTS_DIR=$$RESULTS_DIR is not this repository's results: give REPORT_OUT=DIR" >&2; exit 1; }
 report: tools suites-check
 	@$(report_elsewhere)
 	@PB=$(PB) DIRTY=$(DIRTY) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA) $(REPORT_OUT)/RESULTS.md
-
-# The plots alone (the same pass; its RESULTS.md and HISTORY.md stay in PLOT_DATA).
 plots: tools suites-check
 	@$(report_elsewhere)
 	@PB=$(PB) DIRTY=$(DIRTY) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)
-
-# SUITE=name [FROM=rev] [TO=rev]: the suite's points across project commits,
-# a Markdown table and plots/history-SUITE.png (bench/compare/history.sh).
 FROM ?=
 TO ?=
 history: tools suites-check
 	@PB=$(PB) bench/compare/history.sh "$(SUITE)" "$(FROM)" "$(TO)" $(PLOTS_OUT) $(PLOT_DATA)
 
-# A=<rev> [B=<rev>]: see bench/compare/compare.sh (it exits 3 on a significant
-# regression, which make reports as its own exit 2). FORCE=1 compares results
-# whose measuring side differs (pb compare --force).
-# Draws plots/compare-SUITE.png too (not committed: .gitignore), or, of
-# results kept elsewhere (RESULTS_DIR: a pair's), RESULTS_DIR/plots/.
+# compare.sh exits 3 on a significant regression, which make reports as its own exit 2.
 FORCE ?=
 compare: tools suites-check
 	@PB=$(PB) FORCE=$(FORCE) bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" \
 		$(if $(RESULTS_DIR),$(RESULTS_DIR)/plots,$(PLOTS_OUT))
-
-# perf record -g of one suite in a guest of each kernel, then perf report,
-# folded stacks and perf diff under profiles/SUITE/ (bench/collect/profile.sh).
 profile: setup-bench suites-check kernels modules bpf tools initramfs
 	@PB=$(PB) bench/run/one-suite.sh profile $(SUITE)
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) \
 		bench/collect/profile.sh $(SUITE)
-
-# The flame graph pages of the profiles make profile left (SUITE=name, or
-# every suite with one), redrawn from profiles/SUITE/*.folded without a boot.
 flamegraph: tools setup-flamegraph suites-check
 	@PB=$(PB) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) bench/report/flamegraph.sh $(PROFILES) $(SUITE)
-
-# function_graph (trace-cmd) on one suite's hot functions, per kernel:
-# profiles/SUITE/trace.txt (bench/collect/trace.sh). FUNCS=f+g picks the functions,
-# TRACE_ARGS=a,b the suite's arguments (defaults: its manifest's trace.funcs
-# and trace.args).
 trace: setup-bench suites-check kernels modules bpf tools initramfs
 	@PB=$(PB) bench/run/one-suite.sh trace $(SUITE)
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) FUNCS='$(FUNCS)' TRACE_ARGS='$(TRACE_ARGS)' bench/run/trace.sh $(SUITE)
 
-# KCIDB export (bench/kcidb/kcidb.sh, pb kcidb): the newest result of each suite
-# and the TAP files of the last make test, as KCIDB v5.3 JSON; the patch
-# files it links to are exported next to it. KCIDB_URL: where a reader
-# finds this repository's files (default: file:// this checkout).
+# KCIDB and LAVA (docs/lava-kcidb.md)
 KCIDB_OUT := $(BUILD)/kcidb/kcidb.json
 KCIDB_URL ?= file://$(CURDIR)
 kcidb: tools
 	@mkdir -p $(dir $(KCIDB_OUT))
 	@PB=$(PB) KCIDB_URL=$(KCIDB_URL) bench/kcidb/kcidb.sh $(KCIDB_OUT) $(TEST_OUT)
-
-test-kcidb: tools
-	@mkdir -p $(TEST_OUT)
+test-kcidb: tools | $(TEST_OUT)
 	-@PB=$(PB) tests/kcidb.sh $(TEST_OUT)/kcidb.tap
-
-# LAVA job definitions (bench/lava/lava.sh, pb lava): one per kernel x guest test
-# and per kernel x suite round, from pb vm --dry-run of the invocations make
-# test-guest and make bench make. TEST=PATTERN... (the guest tests whose
-# jobs it chooses: docs/testing.md, "Choosing tests") or SUITE=name picks,
-# KERNEL=name one kernel. LAVA_ARTEFACT_URL: where a lab fetches
-# KERNEL/bzImage and initramfs.cpio (default: file:// the local artefacts);
-# LAVA_BUILD_DIR: where its worker has this build/ tree (the /build share);
-# LAVA_ACCEL: kvm|tcg|icount (default: pb vm's fallback without KVM).
 TEST ?=
 LAVA_OUT := $(BUILD)/lava
-# the suites booted as a guest test of their own (bench-NAME), as make bench boots them
 LAVA_SUITES = $(shell $(PB_SUITES) list --guest)
 lava_given = $(filter command line environment,$(origin $(1)))
 LAVA_KERNELS = $(if $(call lava_given,KERNEL),$(KERNEL),baseline patched debug)
@@ -749,33 +588,17 @@ lava: tools suites-check $(if $(PAIR),kernels modules)
 		{ echo "make lava: KERNEL= baseline, patched or debug" >&2; exit 1; }
 	@$(LAVA_ENV) bench/lava/lava.sh $(LAVA_OUT) "$(LAVA_KERNELS)" "$(LAVA_TEST_LIST)" \
 		"$(LAVA_SUITE_LIST)" $(ROUNDS)
-
-test-lava-schema: tools suites-check
-	@mkdir -p $(TEST_OUT)
+test-lava-schema: tools suites-check | $(TEST_OUT)
 	-@$(LAVA_ENV) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
 		tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
-
-# Recorded lava-run logs of a suite's jobs (tests/fixtures/lava-bench/)
-# through make lava-collect's path into a result: the one pb bench-collect
-# makes of the same PB-BENCH lines (tests/lava-bench.sh; host only).
-test-lava-bench: tools suites-check
-	@mkdir -p $(TEST_OUT)
+test-lava-bench: tools suites-check | $(TEST_OUT)
 	-@PB=$(PB) INITRAMFS=$(INITRAMFS) tests/lava-bench.sh $(TEST_OUT)/lava-bench.tap
-
-# Run LAVA jobs with Debian's lava-run (bench/lava/lava-run.sh) on a qemu device
-# for this machine; each job's TAP, as pb vm or pb kunit leaves it, in
-# $(LAVA_RUN_OUT)/JOB/. LAVA_JOBS: the job files (default: make lava's).
 LAVA_RUN_OUT := $(BUILD)/lava-run
 LAVA_JOBS ?= $(wildcard $(LAVA_OUT)/*.yaml)
 lava-run: tools initramfs
 	@[ -n "$(LAVA_JOBS)" ] || { echo "make lava-run: no jobs in $(LAVA_OUT)/ (make lava)" >&2; exit 1; }
 	@PB=$(PB) bench/lava/lava-run.sh $(LAVA_RUN_OUT) $(LAVA_JOBS)
 	@$(PB) tally $(LAVA_RUN_OUT)/*/*.tap
-
-# A LAVA instance on this machine from Debian's packages (bench/lava/lava-lab.sh):
-# PostgreSQL, lava-server's gunicorn, lava-scheduler and lava-worker with one
-# qemu device, started and ended by the script (no service manager runs
-# here); every pid it started in $(LAVA_LAB)/pids.
 LAVA_LAB := $(BUILD)/lava-lab
 LAVA_LAB_PORT ?= 8093
 lava-lab:
@@ -783,10 +606,6 @@ lava-lab:
 	@bench/lava/lava-lab.sh start $(LAVA_LAB) $(LAVA_LAB_PORT)
 lava-lab-stop:
 	@bench/lava/lava-lab.sh stop $(LAVA_LAB)
-
-# Submit jobs through lavacli to any LAVA server (LAVA_IDENTITY: one of
-# ~/.config/lavacli.yaml's; pb-lab, make lava-lab's, by default), then wait
-# for them and turn their results into TAP as make lava-run does.
 LAVA_SUBMIT_OUT := $(BUILD)/lava-submit
 LAVA_IDENTITY ?= pb-lab
 LAVA_WAIT ?= 7200
@@ -796,27 +615,21 @@ lava-submit:
 lava-collect: tools
 	@PB=$(PB) bench/lava/lava-collect.sh $(LAVA_SUBMIT_OUT) $(LAVA_WAIT)
 	@$(PB) tally $(LAVA_SUBMIT_OUT)/*/*.tap
-
-# The whole loop on a lab of its own (tests/lava-lab.sh); installs
-# PKGS_LAVA_LAB, so not part of make test.
-test-lava: kernel-patched tools initramfs
+# (installs PKGS_LAVA_LAB, so not part of make test)
+test-lava: kernel-patched tools initramfs | $(TEST_OUT)
 	@scripts/apt-ensure.sh $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_TEST) $(PKGS_LAVA_LAB)
-	@mkdir -p $(TEST_OUT)
 	-@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BUILD_DIR=$(CURDIR)/$(BUILD) KBUILD=$(KBUILD) \
 		LAVA_LAB_PORT=$(LAVA_TEST_PORT) tests/lava-lab.sh $(TEST_OUT)/lava-lab.tap
 	@$(PB) tally $(TEST_OUT)/lava-lab.tap
 LAVA_TEST_PORT ?= 8094
-
-# What the cached sources, builds, pairs and results take; cache-clean
-# removes the user's (kernel/cache.sh), ALL=1 the default trees too.
+$(TEST_OUT):
+	@mkdir -p $@
 ALL ?=
 cache-status:
 	@kernel/cache.sh status
 cache-clean:
 	@$(DRY_RUN) kernel/cache.sh clean $(if $(ALL),--all)
-
 clean:
 	rm -rf $(BUILD)
-
 distclean: clean
 	rm -rf $(PB_CACHE)
