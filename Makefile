@@ -24,40 +24,11 @@ checked_shell = $(call checked_output,$(shell $(1) 2>&1; echo " pb-exit:$$?"),$(
 checked_output = $(if $(filter pb-exit:0,$(lastword $(1))),$(strip $(filter-out pb-exit:%,$(1))),$(error \
 	$(2)$(filter-out pb-exit:%,$(1))))
 
-# A pair of the user's kernel sources (docs/kernels.md, "Your own kernel"):
-# BASELINE=, PATCHED=, KCONFIG= or KUNITCONFIG= (docs/testing.md) make one,
-# its kernels under PB_CACHE/pairs/ID/ and its results in RESULTS_DIR.
-BASELINE ?=
-PATCHED ?=
-KCONFIG ?=
-export KCONFIG
+# A pair of the user's kernel sources (BASELINE=, PATCHED=, KCONFIG=, KUNITCONFIG=)
+include kernel/pair.mk
+# KUNIT=GLOB: the KUnit suites the kunit jobs run (docs/testing.md, "Choosing tests")
 KUNIT ?=
 export KUNIT
-KUNITCONFIG ?=
-ifneq ($(strip $(KUNITCONFIG)),)
-$(if $(wildcard $(KUNITCONFIG)),,$(error KUNITCONFIG=$(KUNITCONFIG): no such file))
-$(if $(filter-out $(strip $(KUNITCONFIG)),$(strip $(KCONFIG))),$(error \
-	KUNITCONFIG= and KCONFIG= are one fragment: put the .kunitconfig's lines into $(KCONFIG)))
-KCONFIG := $(KUNITCONFIG)
-endif
-# (make setup BASELINE=debian-X.Y installs the package the pair's id needs)
-SETUP_GOALS := setup setup-test setup-bench setup-flamegraph
-PAIR := $(if $(and $(strip $(BASELINE)$(PATCHED)$(KCONFIG)),$(filter-out $(SETUP_GOALS),$(or $(MAKECMDGOALS),all))),$(call \
-	checked_shell,PB_CACHE='$(PB_CACHE)' KCONFIG='$(KCONFIG)' SERIES='$(SERIES)' kernel/pair.sh id \
-	'$(or $(BASELINE),baseline)' '$(or $(PATCHED),patched)'))
-ifneq ($(PAIR),)
-PAIR_ID := $(firstword $(PAIR))
-KBUILD = $(PB_CACHE)/pairs/$(PAIR_ID)
-RESULTS_DIR ?= $(PB_CACHE)/results/pair-$(PAIR_ID)
-ifeq ($(abspath $(RESULTS_DIR)),$(CURDIR)/results)
-$(error RESULTS_DIR=$(RESULTS_DIR) is this repository's results/: a pair of your own files elsewhere)
-endif
-export RESULTS_DIR
-PAIR_BUILD = SERIES='$(SERIES)' KERNEL_JOBS=$(KERNEL_JOBS) kernel/pair.sh build \
-	'$(or $(BASELINE),baseline)' '$(or $(PATCHED),patched)'
-# The kernels the stages boot and build against (kernel/kbuild.sh reads it).
-export PB_KBUILD = $(KBUILD)
-endif
 PB := $(BUILD)/pb
 # One target at a time (the recipes share build/ and the guest), except in
 # the sub-make that compiles the harness (tools) with every CPU.
@@ -139,12 +110,13 @@ RUN_JOBS = PB_TEST_CHOICE='$(TEST)' PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCE
 	tests/run-jobs.sh
 stage_taps = $(shell PB_TEST_CHOICE='$(TEST)' TEST_OUT=$(TEST_OUT) tests/jobs.sh taps $(1))
 
-.PHONY: help setup setup-test setup-bench setup-flamegraph flamegraph test-flamegraph \
-	test-flamegraph-browser trees kernels kernels-all kernel-baseline kernel-patched \
-	kernel-debug kernel-debug-llvm tools harness-files units-out guest-programs initramfs bpf bpf-debug bpf-debug-llvm modules-debug modules-debug-llvm test test-sources test-pair test-debug test-llvm test-load test-unit test-suites test-clang test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect test-bisect profile trace \
-	compare history report plots modules check-series check-fixes upstream test-upstream shell jobs run clean distclean cache-status cache-clean kcidb test-kcidb lava \
-	test-lava-schema test-lava-bench suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
-	lava-collect test-lava setup-arch test-arm64 test-arm test-arch
+.PHONY: help setup setup-test setup-bench setup-flamegraph flamegraph test-flamegraph test-flamegraph-browser trees kernels kernels-all kernel- \
+	baseline kernel-patched kernel-debug kernel-debug-llvm kernel-selfcheck kernel-bisect tools harness-files units-out guest-programs initramfs \
+	bpf bpf-debug bpf-debug-llvm modules modules-debug modules-debug-llvm modules-selfcheck modules-bisect test test-sources test-pair test- \
+	debug test-llvm test-load test-unit test-suites test-clang test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit \
+	test-guest test-crash test-harness bench selfcheck bisect test-bisect profile trace compare history report plots check-series check-fixes \
+	upstream test-upstream shell jobs run clean distclean cache-status cache-clean kcidb test-kcidb lava test-lava-schema test-lava-bench \
+	suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit lava-collect test-lava setup-arch test-arm64 test-arm test-arch
 
 # The targets' descriptions are data, docs/targets.json (pb targets; make test-docs reads it too).
 HELP_VARS := ACCEL BUILD GUEST_STAGES INITRAMFS JOBS KCIDB_OUT LAVA_LAB LAVA_LAB_PORT LAVA_OUT LAVA_RUN_OUT \
@@ -208,8 +180,7 @@ tools:
 	@$(PB) build host $(BUILD)
 harness-files: $(PB) $(UNIT_TESTS)
 
-# The guest's programs, BPF per kernel and modules per kernel, from the
-# folders' build.json (pb build; docs/suites.md, "What a folder builds").
+# The guest's programs, BPF and modules per kernel (pb build; docs/suites.md, "What a folder builds")
 guest-programs: units-out tools
 	@$(PB) build guest $(UNITS_OUT)
 # With suites of the user's, UNITS_OUT starts as a copy of build/'s outputs:
@@ -437,8 +408,7 @@ run: tools initramfs $$(if $$(findstring debug-llvm,$$(RUN_CHOICE)),bpf-debug-ll
 	done; \
 	exit $$status
 
-# The project's own patches as format-patch series (docs/testing.md), from
-# the cache's pristine repository through a shared clone in UPSTREAM_TREE.
+# The own patches as format-patch series (docs/testing.md), from a shared clone of the cache's tree
 UPSTREAM_OUT := $(BUILD)/upstream
 UPSTREAM_TREE := $(BUILD)/upstream-tree
 upstream: tools
@@ -459,10 +429,8 @@ check-fixes: setup-test tools initramfs | $(TEST_OUT)
 		kernel/check-fixes.sh $(SERIES) $(TEST_OUT)/fixes
 	@$(PB) tally $(TEST_OUT)/fixes/fixes.tap
 
-# Benchmarks (docs/benchmarks.md). The suites, and which of them bisect,
-# profile, trace and selfcheck can run, come from their manifests through
-# pb: a target that lists them has suites-check among its prerequisites,
-# which stops on a bad manifest, naming its file and key.
+# Benchmarks (docs/benchmarks.md). The suites come from their manifests through pb: a target
+# that lists them has suites-check among its prerequisites, which names a bad manifest's file and key.
 # ($(shell) is not given make's exported variables before make 4.4: SUITES_DIR and PB_SUITE_PATHS explicitly)
 PB_SUITES = SUITES_DIR='$(SUITES_DIR)' PB_SUITE_PATHS='$(PB_SUITE_PATHS)' $(PB) suites
 SUITES = $(shell $(PB_SUITES) list)
@@ -471,8 +439,6 @@ BUDGET ?= 600
 TARGET_MDE ?= 1
 ROUNDS ?= 2
 KERNEL ?= patched
-A ?=
-B ?=
 BENCH_OUT := $(BUILD)/bench
 suites-check: tools
 	@$(PB) suites list > /dev/null
@@ -518,8 +484,7 @@ test-bisect: setup-bench suites-check tools initramfs | $(TEST_OUT)
 AA_RUNS ?= 3
 POWER_RUNS ?= 10
 TCG_RUNS ?= 5
-selfcheck: setup-bench suites-check kernels kernel-selfcheck modules modules-selfcheck bpf tools \
-		initramfs
+selfcheck: setup-bench suites-check kernels kernel-selfcheck modules modules-selfcheck bpf tools initramfs
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) \
 		SUITES="$(filter $(shell $(PB_SUITES) list --make selfcheck),$(SUITE))" AA_RUNS=$(AA_RUNS) POWER_RUNS=$(POWER_RUNS) \
 		TCG_RUNS=$(TCG_RUNS) bench/collect/selfcheck.sh
@@ -541,8 +506,6 @@ report: tools suites-check
 plots: tools suites-check
 	@$(report_elsewhere)
 	@PB=$(PB) DIRTY=$(DIRTY) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)
-FROM ?=
-TO ?=
 history: tools suites-check
 	@PB=$(PB) bench/compare/history.sh "$(SUITE)" "$(FROM)" "$(TO)" $(PLOTS_OUT) $(PLOT_DATA)
 
@@ -615,7 +578,6 @@ lava-submit:
 lava-collect: tools
 	@PB=$(PB) bench/lava/lava-collect.sh $(LAVA_SUBMIT_OUT) $(LAVA_WAIT)
 	@$(PB) tally $(LAVA_SUBMIT_OUT)/*/*.tap
-# (installs PKGS_LAVA_LAB, so not part of make test)
 test-lava: kernel-patched tools initramfs | $(TEST_OUT)
 	@scripts/apt-ensure.sh $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_TEST) $(PKGS_LAVA_LAB)
 	-@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BUILD_DIR=$(CURDIR)/$(BUILD) KBUILD=$(KBUILD) \
