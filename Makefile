@@ -6,12 +6,8 @@ export PB_CACHE
 SERIES ?= kernel/patches
 ACCEL ?= auto
 BUILD := build
-# The guest's architecture (docs/arch.md): vm/arch/NAME.json describes its
-# machine, compilers and config fragment. Not kbuild's ARCH, which reaches
-# every sub-make through MAKEFLAGS. The default's kernels, guest programs,
-# initramfs and test results are where they always were; another's under
-# arch/NAME/ (in build/ and in PB_CACHE: ARCH_SUBDIR, which is pb arch
-# cache_subdir).
+# GUEST_ARCH (docs/arch.md), not kbuild's ARCH, which reaches every sub-make
+# through MAKEFLAGS. Another architecture's outputs go under arch/NAME/.
 GUEST_ARCH ?= $(ARCH_DEFAULT)
 ARCH_DEFAULT := $(shell sed -n 's/^\#define ARCH_DEFAULT "\(.*\)"$$/\1/p' bench/lib/arch.h)
 ifeq ($(wildcard vm/arch/$(GUEST_ARCH).json),)
@@ -22,62 +18,18 @@ ARCH_SUBDIR := $(if $(filter-out $(ARCH_DEFAULT),$(GUEST_ARCH)),arch/$(GUEST_ARC
 TEST_OUT := $(BUILD)/$(ARCH_SUBDIR)test
 KBUILD = $(PB_CACHE)/$(ARCH_SUBDIR)build
 
-# A pair of kernel sources of the user's (kernel/source.sh, kernel/pair.sh;
-# docs/kernels.md, "Your own kernel"): BASELINE= and PATCHED= name them,
-# either defaulting to today's. Their kernels are linked under
-# PB_CACHE/pairs/ID/, which stands for $(PB_CACHE)/build in every stage,
-# and their results go to RESULTS_DIR (default PB_CACHE/results/pair-ID),
-# never to this repository's results/. KCONFIG=file: a fragment of the
-# user's on top of the project's; it makes a pair too (of today's two
-# sources when neither is named), built in object trees of its own.
-BASELINE ?=
-PATCHED ?=
-KCONFIG ?=
-export KCONFIG
-# KUnit as kunit.py chooses it (docs/testing.md, "Choosing tests"): KUNIT=GLOB,
-# the built-in suites the kunit jobs run and must report (default mctp*:
-# pb tests kunit); KUNITCONFIG=FILE, a .kunitconfig fragment (CONFIG_X=y
-# lines) enabling them, whose kernels are KCONFIG's: a pair in object
-# trees of its own.
+# $(call checked_shell,CMD[,PREFIX]): CMD's output; make stops with it (after
+# PREFIX) when CMD fails, so that bad input is refused before anything runs.
+checked_shell = $(call checked_output,$(shell $(1) 2>&1; echo " pb-exit:$$?"),$(2))
+checked_output = $(if $(filter pb-exit:0,$(lastword $(1))),$(strip $(filter-out pb-exit:%,$(1))),$(error \
+	$(2)$(filter-out pb-exit:%,$(1))))
+
+# A pair of the user's kernel sources (BASELINE=, PATCHED=, KCONFIG=, KUNITCONFIG=)
+include kernel/pair.mk
+# KUNIT=GLOB: the KUnit suites the kunit jobs run (docs/testing.md, "Choosing tests")
 KUNIT ?=
 export KUNIT
-KUNITCONFIG ?=
-ifneq ($(strip $(KUNITCONFIG)),)
-ifeq ($(wildcard $(KUNITCONFIG)),)
-$(error KUNITCONFIG=$(KUNITCONFIG): no such file)
-endif
-ifneq ($(strip $(KCONFIG)),$(strip $(KUNITCONFIG)))
-ifneq ($(strip $(KCONFIG)),)
-$(error KUNITCONFIG= and KCONFIG= are one fragment: put the .kunitconfig's lines into $(KCONFIG))
-endif
-endif
-KCONFIG := $(KUNITCONFIG)
-endif
-# (make setup BASELINE=debian-X.Y installs the package the pair's id needs)
-SETUP_GOALS := setup setup-test setup-bench setup-flamegraph
-PAIR := $(if $(and $(strip $(BASELINE)$(PATCHED)$(KCONFIG)),$(filter-out $(SETUP_GOALS),$(or $(MAKECMDGOALS),all))),$(shell \
-	PB_CACHE='$(PB_CACHE)' KCONFIG='$(KCONFIG)' SERIES='$(SERIES)' kernel/pair.sh id \
-	'$(or $(BASELINE),baseline)' '$(or $(PATCHED),patched)' 2>&1; echo " pb-exit:$$?"))
-ifneq ($(PAIR),)
-ifneq ($(lastword $(PAIR)),pb-exit:0)
-$(error $(filter-out pb-exit:%,$(PAIR)))
-endif
-PAIR_ID := $(firstword $(PAIR))
-KBUILD = $(PB_CACHE)/pairs/$(PAIR_ID)
-RESULTS_DIR ?= $(PB_CACHE)/results/pair-$(PAIR_ID)
-ifeq ($(abspath $(RESULTS_DIR)),$(CURDIR)/results)
-$(error RESULTS_DIR=$(RESULTS_DIR) is this repository's results/: a pair of your own files elsewhere)
-endif
-export RESULTS_DIR
-PAIR_BUILD = SERIES='$(SERIES)' KERNEL_JOBS=$(KERNEL_JOBS) kernel/pair.sh build \
-	'$(or $(BASELINE),baseline)' '$(or $(PATCHED),patched)'
-# The kernels the stages boot and build against (kernel/kbuild.sh reads it;
-# without a pair, PB_CACHE/build).
-export PB_KBUILD = $(KBUILD)
-endif
-
-CC := gcc
-CFLAGS := -std=c11 -D_DEFAULT_SOURCE -Wall -Wextra -Werror -O2 -g -Ibench -I.
+PB := $(BUILD)/pb
 # One target at a time (the recipes share build/ and the guest), except in
 # the sub-make that compiles the harness (tools) with every CPU.
 ifeq ($(PB_PARALLEL_TOOLS),)
@@ -85,66 +37,28 @@ ifeq ($(PB_PARALLEL_TOOLS),)
 endif
 .SECONDEXPANSION:
 .DELETE_ON_ERROR:
-# make -n prints and runs nothing, but it does run a recipe line that starts
-# with + or names $(MAKE) (so that a sub-make gets the jobserver, and under
-# -n prints its own recipes). Such a line that runs something other than
-# make says $(DRY_RUN) first: under -n it is echoed instead
+# make -n runs a recipe line that starts with + or names $(MAKE); such a line
+# that runs something other than make says $(DRY_RUN) first, echoed under -n
 # (tests/dry-run-check.sh). MAKEFLAGS's first word holds the one-letter flags.
 DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
 
-# Debian packages, per job; setup installs only what is missing. make bench
-# (and bisect, profile, trace, selfcheck) installs what it runs, make test
-# what it runs; neither the other's.
-# the kernels (kbuild asks pkg-config for libelf and libcrypto)
+# Debian packages per job, what each is for: docs/kernels.md, "Debian packages".
 PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
 	xz-utils git make gcc pkg-config
-# Debian's other kernel trees, only for a pair that names one (debian-6.1:
-# linux-source-6.1; kernel/source.sh)
+# Debian's other kernel trees, only for a pair that names one (kernel/source.sh)
 PKGS_KERNEL += $(sort $(patsubst debian-%,linux-source-%,$(filter-out debian-6.12,$(filter debian-%,$(BASELINE) $(PATCHED)))))
 PKGS_VM := qemu-system-x86 busybox-static cpio
-# pb and its unit tests (make tools), the plots
-# (pb probe reads a vmlinux's BTF with libbpf and its symbols with libelf)
 PKGS_HARNESS := libcmocka-dev libjansson-dev gnuplot-nox libbpf-dev libelf-dev
 PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
-# the sanitizer kernel built with LLVM (make test-llvm: kbuild's LLVM=1
-# needs clang, lld and LLVM's binutils; Debian 12's are version 14)
 PKGS_LLVM := clang lld llvm
-# perf (make profile), hyperfine (a suite's guest may run the host's: its
-# manifest's host_share), trace-cmd (make trace)
 PKGS_BENCH := linux-perf hyperfine trace-cmd
-# make test's own: kexec (the kdump test runs the host's), shellcheck, tmux
-# (make shell driven as a person would, tests/shell-check.sh),
-# Python for kunit.py and the KCIDB and LAVA checks (tests/*.py), the
-# jsonschema library they use, lava-run with LAVA's schemas, jq (the
-# flame graph pages' data, tests/flamegraph-check.sh), and clang with lld
-# and llvm (the project's own kernel objects built with LLVM=1, make test-clang);
-# python3-ply and python3-git for checkpatch's SPDX check of a new file
-# (scripts/spdxcheck.py, make check-series and make upstream)
 PKGS_TEST := kexec-tools shellcheck tmux python3 python3-jsonschema python3-rfc3987 lava-common \
 	lava-dispatcher jq clang lld llvm python3-ply python3-git
-# make test-flamegraph-browser's only (headless), never make test's
 PKGS_BROWSER := chromium
-# make lava-lab's LAVA instance (and make test-lava) only, never make test's
 PKGS_LAVA_LAB := lava-server lavacli postgresql
 
-# bench/ is pb's front door (pb.c, the command table, argument parsing); its
-# wings (bench/*/) follow the data: lib, collect, compare, report, tap, kcidb, lava.
-HARNESS_SRC := $(wildcard bench/*.c bench/*/*.c) $(wildcard vm/*.c)
-HARNESS_HDR := $(wildcard bench/*.h bench/*/*.h) $(wildcard vm/*.h)
-PB := $(BUILD)/pb
-UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
-UNIT_TAPS := $(patsubst $(BUILD)/tests/%,$(TEST_OUT)/unit-%.tap,$(UNIT_TESTS))
-# Every harness object but main() is in one static library that pb and the
-# unit tests link, so each source compiles once.
-HARNESS_LIB_SRC := $(filter-out bench/pb.c,$(HARNESS_SRC))
-LIBPB := $(BUILD)/libpb.a
-HARNESS_LIBS := -ljansson -lbpf -lelf -lz -lm
-obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
-# Each benchmark suite is a folder: suite.json, its manifest, says everything
-# about it (pb suites reads it; docs/suites.md, "Adding a suite"), guest is
-# its guest script (/pb/tests/bench-NAME). The built-in suites are suites/'s
-# folders; SUITES_DIR=DIR[:DIR] adds the folders of other directories and
-# SUITE=PATH one suite's folder (docs/suites.md, "A suite of your own").
+# Suites of the user's (docs/suites.md, "A suite of your own"): SUITES_DIR=DIR[:DIR]
+# and SUITE=PATH; their guest code and results go to the cache, never here.
 SUITES_DIR ?=
 export SUITES_DIR
 SUITE_PATHS := $(foreach s,$(SUITE),$(if $(findstring /,$(s)),$(abspath $(s))))
@@ -154,22 +68,14 @@ $(foreach p,$(SUITE_PATHS),$(if $(wildcard $(p)/suite.json),,$(error \
 override SUITE := $(foreach s,$(SUITE),$(if $(findstring /,$(s)),$(notdir $(abspath $(s))),$(s)))
 export PB_SUITE_PATHS := $(subst $(eval) ,:,$(SUITE_PATHS))
 endif
-# What runs in the guest is built from the folders that declare it: the
-# components (components/NAME/), the guest tests (tests/guest/NAME/) and the
-# suites, each folder's build.json (pb build; docs/suites.md, "What a folder
-# builds"): static programs, BPF objects and programs per kernel, modules per
-# kernel. UNITS_OUT holds them and the initramfs (the guest's /build); with
-# suites of the user's it is in the cache, never in this repository.
 OWN_SUITES := $(strip $(SUITES_DIR)$(SUITE_PATHS))
 # A bad manifest of the user's is refused before anything is built, where pb
 # is built already (else the targets' suites-check, which comes first).
 ifneq ($(and $(OWN_SUITES),$(wildcard $(PB))),)
-OWN_CHECK := $(shell SUITES_DIR='$(SUITES_DIR)' PB_SUITE_PATHS='$(PB_SUITE_PATHS)' $(PB) suites list 2>&1 \
-	> /dev/null; echo " pb-exit:$$?")
-ifneq ($(lastword $(OWN_CHECK)),pb-exit:0)
-$(error $(filter-out pb-exit:%,$(OWN_CHECK)))
+OWN_CHECK := $(call checked_shell,{ SUITES_DIR='$(SUITES_DIR)' PB_SUITE_PATHS='$(PB_SUITE_PATHS)' $(PB) suites list \
+	> /dev/null; })
 endif
-endif
+# UNITS_OUT: what pb build makes for the guest (its /build) and the initramfs
 ifeq ($(OWN_SUITES),)
 UNITS_OUT := $(BUILD)$(if $(ARCH_SUBDIR),/$(patsubst %/,%,$(ARCH_SUBDIR)))
 else
@@ -204,119 +110,28 @@ RUN_JOBS = PB_TEST_CHOICE='$(TEST)' PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCE
 	$(PB) jobs run
 stage_taps = $(shell PB_TEST_CHOICE='$(TEST)' TEST_OUT=$(TEST_OUT) $(PB) jobs taps $(1))
 
-.PHONY: help setup setup-test setup-bench setup-flamegraph flamegraph test-flamegraph \
-	test-flamegraph-browser trees kernels kernels-all kernel-baseline kernel-patched \
-	kernel-debug kernel-debug-llvm tools harness-files units-out guest-programs initramfs bpf bpf-debug bpf-debug-llvm modules-debug modules-debug-llvm test test-sources test-pair test-debug test-llvm test-load test-unit test-suites test-clang test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit test-guest test-crash test-harness bench selfcheck kernel-selfcheck modules-selfcheck kernel-bisect modules-bisect bisect test-bisect profile trace \
-	compare history report plots modules check-series check-fixes upstream test-upstream shell jobs run clean distclean cache-status cache-clean kcidb test-kcidb lava \
-	test-lava-schema test-lava-bench suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit \
-	lava-collect test-lava setup-arch test-arm64 test-arm test-arch
+.PHONY: help setup setup-test setup-bench setup-flamegraph flamegraph test-flamegraph test-flamegraph-browser trees kernels kernels-all kernel- \
+	baseline kernel-patched kernel-debug kernel-debug-llvm kernel-selfcheck kernel-bisect tools harness-files units-out guest-programs initramfs \
+	bpf bpf-debug bpf-debug-llvm modules modules-debug modules-debug-llvm modules-selfcheck modules-bisect test test-sources test-pair test- \
+	debug test-llvm test-load test-unit test-suites test-clang test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit \
+	test-guest test-crash test-harness bench selfcheck bisect test-bisect profile trace compare history report plots check-series check-fixes \
+	upstream test-upstream shell jobs run clean distclean cache-status cache-clean kcidb test-kcidb lava test-lava-schema test-lava-bench \
+	suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit lava-collect test-lava setup-arch test-arm64 test-arm test-arch
 
+# The targets' descriptions are data, docs/targets.json (pb targets; make test-docs reads it too).
+HELP_VARS := ACCEL BUILD GUEST_STAGES INITRAMFS JOBS KCIDB_OUT LAVA_LAB LAVA_LAB_PORT LAVA_OUT LAVA_RUN_OUT \
+	LAVA_SUBMIT_OUT PB PB_CACHE SERIES TEST_BUDGET UPSTREAM_OUT
 help:
-	@echo "patchbench targets:"
-	@echo "  make test        set up, build the three kernels, run every test; ends 'N passed, N failed'"
-	@echo "  make bench       set up, build, run the benchmark suites (SUITE=name, ROUNDS=n,"
-	@echo "                   BUDGET=s and TARGET_MDE=% for adaptive rounds)"
-	@echo "                   POINTS=\"routes=64 !lookup\": a few points of one SUITE, a partial result"
-	@echo "  make shell       an interactive guest of a built kernel (KERNEL=name, SHARE=dir at /share)"
-	@echo "  make jobs        the guest jobs of make test; make run JOB=id runs one: verdict, TAP, logs"
-	@echo "  make modules     build the folders' modules against both kernels"
-	@echo "  make setup       install the Debian packages every target needs (apt, if missing)"
-	@echo "  make trees       extract the Debian tree into PB_CACHE and apply the series"
-	@echo "  make kernels     build the baseline and patched kernels side by side (skipped when current;"
-	@echo "                   KERNEL_JOBS=n jobs in all, default CPUs + 1)"
-	@echo "  make kernel-debug  build the sanitizer kernel (patched + debug.config)"
-	@echo "  make kernel-debug-llvm  the same built with clang and lld (LLVM=1)"
-	@echo "  make tools       build the host harness ($(PB)) and its unit tests"
-	@echo "  make initramfs   build the guest initramfs ($(INITRAMFS))"
-	@echo "  make bpf         build the folders' *.bpf.c and their libbpf programs per kernel (pb build)"
-	@echo "  make test-unit   host unit tests of the harness only"
-	@echo "  make test-suites  a suite added as one directory shows in help, report, plots; bad manifests refused"
-	@echo "  make test-flamegraph  the flame graph pages are current, self-contained, name the hottest frame"
-	@echo "  make test-flamegraph-browser  headless Chromium draws them: the hottest frame is in the SVG"
-	@echo "                   (installs chromium; not in make test)"
-	@echo "  make test-dry-run  make -n test and make -n bench print, and build, boot and run nothing"
-	@echo "  make test-docs   the targets and pb commands README.md and docs/ name exist; make help's are there"
-	@echo "  make test-ktap-agree  pb ktap against the kernel's kunit.py on its test_data logs"
-	@echo "  make test-shellcheck  shellcheck on every shell script of the repository"
-	@echo "  make test-bisect make bisect names a planted cost and a broken KUnit case among 8 commits of"
-	@echo "                   a clone of the cache's tree; CURVE=1 over 3 of them"
-	@echo "  make test-sources  BASELINE=/PATCHED= source names: ids by content, bad input, repository untouched;"
-	@echo "                    the config fragment of a tree's Linux version"
-	@echo "  make test-pair   a pair named by a clone of the cache's tree reuses the kernels, gives the same figure"
-	@echo "  make test-clang  the objects of the project's own patches compile with clang (LLVM=1),"
-	@echo "                   as configured and with asm goto outputs forced on"
-	@echo "  make test-results  RESULTS.md and HISTORY.md reproduced from results/, plots, history and compare checks"
-	@echo "  make test-kunit  KUnit on baseline and patched only"
-	@echo "  make test-guest  in-guest tests on both kernels ($(GUEST_TESTS)), then test-crash"
-	@echo "  make test-crash  crashkernel=size,cma boots (good and malformed values) and a real kdump"
-	@echo "  make check-series  build and KUnit-test the series patch by patch (slow)"
-	@echo "  make check-fixes   each fix's tests fail with it reverted, pass with it (slow; FIXES=NNNN...)"
-	@echo "  make upstream    the project's own patches as format-patch series with cover letters,"
-	@echo "                   from your git identity ($(UPSTREAM_OUT)/TOPIC/); make test-upstream checks them"
-	@echo "  make test-harness  guest fault handling (panic, hang, exit codes, broken patch)"
-	@echo "  make test-debug  KUnit and guest tests on the sanitizer kernel (KASAN, lockdep, kmemleak)"
-	@echo "  make test-llvm   build the sanitizer kernel with clang (debug-llvm), run test-debug's"
-	@echo "                   KUnit and guest tests on it, then test-clang (not in make test; CI runs it after)"
-	@echo "  make test-arm64  cross-build the arm64 patched kernel, run KUnit and the guest tests that"
-	@echo "                   apply on it under qemu-system-aarch64 (not in make test; CI runs it after)"
-	@echo "  make test-arm    the same for 32-bit arm (the AST2600's class; not in CI)"
-	@echo "                   (GUEST_ARCH=NAME on other targets: vm/arch/NAME.json, docs/arch.md)"
-	@echo "  make test-load   the guest boots idle, then beside CPU hogs and a busy guest: verdicts must agree"
-	@echo "                   (STAGES= some of: $(GUEST_STAGES))"
-	@echo "  make selfcheck   A/A false flags, planted-regression power, noise (AA_RUNS= POWER_RUNS= TCG_RUNS=)"
-	@echo "  make profile     perf record inside the guest (SUITE=name), its flame graphs too"
-	@echo "  make flamegraph  redraw profiles/SUITE/flamegraph-KERNEL.html from the profiles' .folded"
-	@echo "  make trace       trace-cmd function_graph on a suite's hot functions (SUITE=name [FUNCS=f+g])"
-	@echo "  make bisect      GOOD=src BAD=src SUITE=name [POINTS=...] [DIRECTION=faster]: the first commit"
-	@echo "                   of a git range that moves the suite (docs/bisect.md); report and step log"
-	@echo "                   under RESULTS_DIR (UPTO=NNNN SUITE=name: the project's series split at NNNN);"
-	@echo "                   CURVE=1: every commit benched and plotted; TEST=pattern instead of SUITE="
-	@echo "                   (KUNIT=glob): the first commit where those tests fail"
-	@echo "  make compare     A=rev [B=rev]: B against A per suite, or A's two kernels (FORCE=1: across"
-	@echo "                   a measuring difference); fails on a regression (compare.sh itself exits 3)"
-	@echo "  make history     SUITE=name [FROM=rev] [TO=rev]: the suite across commits, table and plot"
-	@echo "  make report      regenerate plots/*.png, RESULTS.md and HISTORY.md from results/"
-	@echo "                   (DIRTY=1: with the results of HEAD's uncommitted changes)"
-	@echo "  make kcidb       the newest results and make test's TAP as one KCIDB v5 document"
-	@echo "                   ($(KCIDB_OUT); KCIDB_URL= where its files are published)"
-	@echo "  make test-kcidb  make kcidb on the committed results validates (host only)"
-	@echo "  make lava        LAVA v2 jobs in $(LAVA_OUT)/: [TEST=pattern|SUITE=name] [KERNEL=k] [ROUNDS=n]"
-	@echo "                   (LAVA_ARTEFACT_URL=, LAVA_BUILD_DIR=, LAVA_ACCEL=)"
-	@echo "  make test-lava-schema  every job make lava writes passes LAVA's submission schema"
-	@echo "  make test-lava-bench  recorded LAVA benchmark jobs collect into make bench's result"
-	@echo "  make lava-run    run make lava's jobs with Debian's lava-run here, results as TAP"
-	@echo "                   in $(LAVA_RUN_OUT)/ (LAVA_JOBS= some of $(LAVA_OUT)/*.yaml)"
-	@echo "  make test-lava-run  lava-run's KUnit and mctp-net TAP equal pb vm's; a panic fails"
-	@echo "  make lava-lab    a LAVA instance here, on 127.0.0.1:$(LAVA_LAB_PORT) (LAVA_LAB_PORT=),"
-	@echo "                   state in $(LAVA_LAB)/; make lava-lab-stop ends it"
-	@echo "  make lava-submit  submit make lava's jobs (or LAVA_JOBS=) with lavacli to"
-	@echo "                   LAVA_IDENTITY= (default pb-lab: make lava-lab's); ids in $(LAVA_SUBMIT_OUT)/"
-	@echo "  make lava-collect  wait for them (LAVA_WAIT=s), their results as TAP in $(LAVA_SUBMIT_OUT)/,"
-	@echo "                   benchmark jobs' as make bench's results (RESULTS_DIR, the pair's)"
-	@echo "  make test-lava   lab up, KUnit and mctp-net jobs submitted and collected, TAP equal"
-	@echo "                   pb vm's, lab down, nothing left running (not in make test)"
-	@echo "  make plots       draw plots/*.png (gnuplot) from the newest results (by history)"
-	@echo "  make clean       remove $(BUILD)/ (harness objects, test logs)"
-	@echo "  make distclean   clean, and remove the kernel cache $(PB_CACHE)"
-	@echo "  make cache-status  what the cached sources, kernels, pairs and results take"
-	@echo "  make cache-clean  remove your sources, kernels and pairs from the cache (ALL=1: all)"
-	@echo "BASELINE=src PATCHED=src (bench, test, kernels...): your own pair: baseline, patched,"
-	@echo "           debian+DIR, PATH@REV, PATH, PATH@WORKTREE (KCONFIG=file, RESULTS_DIR=dir)"
-	@echo "variables: PB_CACHE=$(PB_CACHE) ACCEL=$(ACCEL) (auto|kvm|tcg|icount) SERIES=$(SERIES)"
-	@echo "           JOBS=$(JOBS) (guest boots at once) TEST_BUDGET=$(TEST_BUDGET) (seconds for make test)"
-	@echo "           SUITES_DIR=dir[:dir] (more suites: each NAME/suite.json), SUITE=path (one suite's folder)"
-	@echo "suites (SUITE=name; docs/suites.md, Adding a suite):"
 	@$(MAKE) --no-print-directory -s $(PB) > /dev/null 2>&1 || \
-		{ echo "  (make setup tools, then make help lists them)"; exit 0; }; $(PB) suites help
-
+		{ echo "patchbench: make setup tools, then make help lists the targets and suites"; exit 0; }; \
+		$(PB) targets docs/targets.json $(foreach v,$(HELP_VARS),'$(v)=$($(v))') && $(PB) suites help
+include bench/harness.mk
 setup: setup-test setup-bench
 setup-test: setup-flamegraph
 	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_LLVM) $(PKGS_TEST)
 setup-bench: setup-flamegraph
 	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_BENCH)
-# The flame graphs' library, d3-flame-graph, from the npm registry as
-# scripts/npm/package-lock.json pins it, into the cache (only when missing:
-# scripts/npm-ensure.sh); pb flamegraph fills its self-contained page template.
+# d3-flame-graph as scripts/npm/package-lock.json pins it, into the cache (docs/benchmarks.md)
 NPM_DIR := $(PB_CACHE)/npm
 FLAMEGRAPH_TEMPLATE := $(NPM_DIR)/node_modules/d3-flame-graph/dist/templates/d3-flamegraph-base.html
 setup-flamegraph:
@@ -327,37 +142,23 @@ trees: $(PB)
 	@kernel/tree.sh pristine
 	@kernel/tree.sh patched $(SERIES)
 
+# One kernel a target (docs/kernels.md). selfcheck's tree is patched + the
+# planted cost of kernel/selfcheck/, bisect's pristine + the series up to UPTO.
 kernel-baseline: $(PB)
 	@kernel/tree.sh pristine
 	@kernel/edits.sh baseline
 	@kernel/build.sh baseline
-kernel-patched: trees
-	@kernel/edits.sh patched
-	@kernel/build.sh patched
-ifeq ($(PAIR),)
-kernel-debug: trees
-	@kernel/edits.sh debug
-	@kernel/build.sh debug
-else
+UPTO ?=
+TREE_selfcheck := kernel/selfcheck
+TREE_bisect = $(or $(UPTO),$(error make bisect: UPTO=NNNN, the last patch of the first part (e.g. UPTO=0029)))
+ONE_KERNELS := patched debug-llvm selfcheck bisect $(if $(PAIR),,debug)
+ifneq ($(PAIR),)
 kernel-debug: kernels-all	# the PATCHED source's sanitizer kernel, in the pair
 endif
-# The sanitizer kernel built with clang and lld (kernel/compiler.sh): make test-llvm's.
-kernel-debug-llvm: trees
-	@kernel/edits.sh debug-llvm
-	@kernel/build.sh debug-llvm
-# make selfcheck's third kernel: patched + the planted cost of kernel/selfcheck/.
-SELFCHECK_SERIES := kernel/selfcheck
-kernel-selfcheck: trees
-	@kernel/tree.sh selfcheck $(SERIES) $(SELFCHECK_SERIES)
-	@kernel/edits.sh selfcheck
-	@kernel/build.sh selfcheck
-# make bisect's third kernel: pristine + the series up to patch UPTO.
-UPTO ?=
-kernel-bisect: trees
-	@[ -n "$(UPTO)" ] || { echo "make bisect: UPTO=NNNN, the last patch of the first part (e.g. UPTO=0029)" >&2; exit 1; }
-	@kernel/tree.sh bisect $(SERIES) $(UPTO)
-	@kernel/edits.sh bisect
-	@kernel/build.sh bisect
+$(ONE_KERNELS:%=kernel-%): kernel-%: trees
+	@$(if $(TREE_$*),kernel/tree.sh $* $(SERIES) $(TREE_$*))
+	@kernel/edits.sh $*
+	@kernel/build.sh $*
 # Two or three kernels build side by side in one jobserver (kernel/kernels.mk)
 # of KERNEL_JOBS jobs; make test builds all three.
 KERNEL_JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
@@ -379,40 +180,7 @@ tools:
 	@$(PB) build host $(BUILD)
 harness-files: $(PB) $(UNIT_TESTS)
 
-$(BUILD)/obj/%.o: %.c $(HARNESS_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -c -o $@ $<
-
-$(LIBPB): $(call obj,$(HARNESS_LIB_SRC))
-	@rm -f $@
-	ar rcs $@ $^
-
-$(PB): $(call obj,bench/pb.c) $(LIBPB)
-	$(CC) $(CFLAGS) -o $@ $^ $(HARNESS_LIBS)
-
-# Unit tests of whole commands run $(PB) on tests/fixtures/ (tests/unit/pb_run.c).
-PB_RUN := $(call obj,tests/unit/pb_run.c)
-$(PB_RUN): CFLAGS += -DPB_BIN='"$(PB)"'
-$(PB_RUN): tests/unit/pb_run.h
-$(BUILD)/tests/%: tests/unit/%.c $(PB_RUN) $(LIBPB) $(HARNESS_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Itests/unit -DSRCDIR='"tests/unit"' -o $@ $< $(PB_RUN) $(LIBPB) -lcmocka $(HARNESS_LIBS)
-
-# pb probe's unit test reads a stand-in build: a tiny vmlinux with BTF.
-PROBE_FIXTURE := $(BUILD)/fixtures/probe-build
-$(BUILD)/tests/test_probe: $(PROBE_FIXTURE)/vmlinux
-$(PROBE_FIXTURE)/vmlinux: tests/fixtures/probe/vmlinux.c tests/fixtures/probe/config
-	@mkdir -p $(@D)
-	$(CC) -gbtf -O0 -c -o $@.o $<
-	$(CC) -nostdlib -no-pie -Wl,-e,0 -o $@ $@.o
-	cp tests/fixtures/probe/config $(@D)/.config
-	echo fixture-stamp > $(@D)/.pb-stamp
-	ln -sfn $(CURDIR)/tests/fixtures/probe/src $(@D)/source
-
-# The guest's programs, BPF and modules, from the folders' build.json (pb
-# build, each output remade when its inputs' content changes); BPF per
-# kernel: vmlinux.h from that kernel's BTF, the skeletons embed the objects,
-# and the programs reach the guest through the /build share (UNITS_OUT/bpf/KERNEL/).
+# The guest's programs, BPF and modules per kernel (pb build; docs/suites.md, "What a folder builds")
 guest-programs: units-out tools
 	@$(PB) build guest $(UNITS_OUT)
 # With suites of the user's, UNITS_OUT starts as a copy of build/'s outputs:
@@ -425,11 +193,14 @@ endif
 bpf_for = $(PB) build bpf $(UNITS_OUT) $(1) $(KBUILD)/$(1)
 bpf: units-out kernels tools
 	@$(call bpf_for,baseline) && $(call bpf_for,patched)
-bpf-debug: kernel-debug modules-debug tools
-	@$(call bpf_for,debug)
-bpf-debug-llvm: kernel-debug-llvm modules-debug-llvm tools
-	@$(call bpf_for,debug-llvm)
-
+bpf-debug bpf-debug-llvm: bpf-%: kernel-% modules-% tools
+	@$(call bpf_for,$*)
+modules_for = PB=$(PB) kernel/modules.sh $(1) $(UNITS_OUT)/modules/$(1)
+modules: units-out kernels tools
+	@$(call modules_for,baseline)
+	@$(call modules_for,patched)
+modules-debug modules-debug-llvm modules-selfcheck modules-bisect: modules-%: kernel-% tools
+	@$(call modules_for,$*)
 initramfs: guest-programs
 	@PB=$(PB) vm/mkinitramfs.sh $(INITRAMFS) $(UNITS_OUT)/guest
 
@@ -596,22 +367,13 @@ test-llvm:
 	-@$(RUN_JOBS) $(STAGES)
 	@$(PB) tally $(call stage_taps,$(STAGES)) $(TEST_OUT)/clang.tap
 
-# Another guest architecture (GUEST_ARCH=, docs/arch.md): setup-arch installs
-# its QEMU, cross compiler and the guest programs' libraries of its Debian
-# architecture (scripts/arch-setup.sh). make test-arm64 (not make test's:
-# .ci/run runs it after make test): the arm64 patched kernel cross-built in
-# its own object tree, its modules, BPF programs, guest programs and
-# initramfs under build/arch/arm64/, then KUnit and every in-guest test on
-# it under qemu-system-aarch64 (icount), those that cannot apply skipped by
-# probe saying why, and the tally.
+# Another guest architecture (GUEST_ARCH=, docs/arch.md): its QEMU, cross
+# compiler and libraries (setup-arch), then test-arch: not make test's.
 GUEST_LIBS := libbpf-dev libelf-dev zlib1g-dev libjansson-dev
 setup-arch: tools
 	@PB=$(PB) scripts/arch-setup.sh $(GUEST_LIBS)
-test-arm64:
-	+@$(MAKE) --no-print-directory GUEST_ARCH=arm64 test-arch
-# 32-bit arm (the AST2600's class): a documented run, not in CI (docs/arch.md)
-test-arm:
-	+@$(MAKE) --no-print-directory GUEST_ARCH=arm test-arch
+test-arm64 test-arm: test-%:
+	+@$(MAKE) --no-print-directory GUEST_ARCH=$* test-arch
 # the jobs of the patched kernel (the only one built for another architecture)
 test-arch: TEST := kunit/patched guest/patched/* crash/*
 test-arch: setup-arch kernel-patched units-out tools
@@ -629,19 +391,10 @@ test-arch: setup-arch kernel-patched units-out tools
 test-load: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@$(subst $(PB) jobs run,tests/load.sh,$(RUN_JOBS)) $(or $(STAGES),$(GUEST_STAGES))
 
-# The quick loop. make shell: an interactive guest of a built kernel
-# (KERNEL=, default patched) under TCG, with SHARE= (default: this
-# directory) at /share, the host's / at /host and build/ at /build;
-# poweroff or exit ends it (tests/shell-check.sh drives it through tmux).
+# make shell: tests/shell-check.sh drives it through tmux.
 SHARE ?= $(CURDIR)
 shell: tools initramfs
-	@img=$(KBUILD)/$(KERNEL)/$$($(PB) arch image); \
-	[ -f "$$img" ] || { echo "make shell: no $(KERNEL) kernel at $$img (make kernels, or make kernel-$(KERNEL))" >&2; exit 1; }; \
-	[ -d "$(SHARE)" ] || { echo "make shell: SHARE=$(SHARE) is not a directory" >&2; exit 1; }; \
-	share=$$(cd "$(SHARE)" && pwd); \
-	exec $(PB) vm --interactive --accel $(ACCEL) --fallback tcg --kernel "$$img" --initrd $(INITRAMFS) \
-		--share /=host --share $(PB_UNITS_OUT)=build --share "$$share=share:rw" \
-		--append "quiet kunit.enable=0 pb.run=shell pb.kernel=$(KERNEL)"
+	@PB=$(PB) KBUILD=$(KBUILD) SHARE='$(SHARE)' ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) bench/run/shell.sh $(KERNEL)
 
 # make run TEST=PATTERN...: the guest jobs of make test the patterns choose
 # (docs/testing.md, "Choosing tests"; make jobs lists the ids), one after
@@ -670,147 +423,63 @@ run: tools initramfs $$(if $$(findstring debug-llvm,$$(RUN_CHOICE)),bpf-debug-ll
 	done; \
 	exit $$status
 
-# The project-own patches as format-patch series, one per topic, with cover
-# letters (kernel/upstream.sh; build/upstream/TOPIC/). Reads the cache's
-# pristine repository only, through a shared clone in $(UPSTREAM_TREE).
+# The own patches as format-patch series (docs/testing.md), from a shared clone of the cache's tree
 UPSTREAM_OUT := $(BUILD)/upstream
 UPSTREAM_TREE := $(BUILD)/upstream-tree
 upstream: tools
 	@$(DRY_RUN) PB=$(PB) kernel/upstream.sh $(SERIES) $(UPSTREAM_OUT) $(UPSTREAM_TREE)
-# make upstream as a sender whose git identity the test sets in a temporary
-# HOME (and refused with none), then what it wrote: one series per topic,
-# each own patch in one, from the sender and signed off by them, each
-# applies onto the tree it claims, cover letters with recipients and
-# figures, checkpatch clean (tests/upstream-check.sh). Host only.
-test-upstream: tools
-	@mkdir -p $(TEST_OUT)
+test-upstream: tools | $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) tests/upstream-check.sh $(SERIES) $(UPSTREAM_OUT) $(UPSTREAM_TREE) \
 		$(BUILD)/upstream-check-tree $(TEST_OUT)/upstream.tap
 
-# Slow (one kernel build per patch): not part of make test. First, and
-# whatever the builds do, checkpatch --strict on each project-own patch
-# (series-checkpatch.tap).
-check-series: setup-test trees tools
-	@mkdir -p $(TEST_OUT)
+# Slow, not make test's (docs/testing.md): a kernel build per patch, after
+# checkpatch on each own patch; two builds and boots per fix (FIXES=).
+check-series: setup-test trees tools | $(TEST_OUT)
 	@PB=$(PB) ACCEL=$(ACCEL) kernel/check-series.sh $(SERIES) $(TEST_OUT)/series.tap
 	@$(PB) tally $(TEST_OUT)/series-checkpatch.tap $(TEST_OUT)/series.tap
-
-# Slow (two kernel builds and boots per fix, most of them incremental): not
-# part of make test. Every project-own fix (a Fixes: tag) against the tests
-# kernel/fix-tests names: they fail on the full series with the fix reverted
-# and pass with it (kernel/check-fixes.sh; FIXES="0002 0003" checks those only).
 FIXES ?=
-check-fixes: setup-test tools initramfs
+check-fixes: setup-test tools initramfs | $(TEST_OUT)
 	@kernel/tree.sh pristine
-	@mkdir -p $(TEST_OUT)
 	@PB=$(PB) ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) BUILD_DIR=$(PB_UNITS_OUT) FIXES='$(FIXES)' \
 		kernel/check-fixes.sh $(SERIES) $(TEST_OUT)/fixes
 	@$(PB) tally $(TEST_OUT)/fixes/fixes.tap
 
-# Benchmarks: both kernels in one invocation, interleaved; results are kept
-# per project commit in results/ and RESULTS.md is regenerated from them.
-# The suites, and which of them bisect, profile, trace and selfcheck can run,
-# come from their manifests, read by $(PB) once it is built: a target that
-# lists them has suites-check among its prerequisites, which stops on a bad
-# manifest, naming its file and key.
+# Benchmarks (docs/benchmarks.md). The suites come from their manifests through pb: a target
+# that lists them has suites-check among its prerequisites, which names a bad manifest's file and key.
 # ($(shell) is not given make's exported variables before make 4.4: SUITES_DIR and PB_SUITE_PATHS explicitly)
 PB_SUITES = SUITES_DIR='$(SUITES_DIR)' PB_SUITE_PATHS='$(PB_SUITE_PATHS)' $(PB) suites
 SUITES = $(shell $(PB_SUITES) list)
-suites_for = $(shell $(PB_SUITES) list --make $(1))
 SUITE ?= $(SUITES)
-# Past ROUNDS, more rounds run while the noisiest point cannot detect a
-# TARGET_MDE % shift and another round fits in BUDGET seconds per suite.
 BUDGET ?= 600
 TARGET_MDE ?= 1
 ROUNDS ?= 2
 KERNEL ?= patched
-A ?=
-B ?=
 BENCH_OUT := $(BUILD)/bench
-
-modules: units-out kernels tools
-	@PB=$(PB) kernel/modules.sh baseline $(UNITS_OUT)/modules/baseline
-	@PB=$(PB) kernel/modules.sh patched $(UNITS_OUT)/modules/patched
-modules-debug: kernel-debug tools
-	@PB=$(PB) kernel/modules.sh debug $(UNITS_OUT)/modules/debug
-modules-debug-llvm: kernel-debug-llvm tools
-	@PB=$(PB) kernel/modules.sh debug-llvm $(UNITS_OUT)/modules/debug-llvm
-modules-selfcheck: kernel-selfcheck tools
-	@PB=$(PB) kernel/modules.sh selfcheck $(UNITS_OUT)/modules/selfcheck
-modules-bisect: kernel-bisect tools
-	@PB=$(PB) kernel/modules.sh bisect $(UNITS_OUT)/modules/bisect
-
 suites-check: tools
 	@$(PB) suites list > /dev/null
 
-# POINTS="routes=64 !lookup": only those points of the one SUITE (point
-# filters, bench/lib/points.h), filed as its partial result. They are
-# checked against the suite's "parameters" (pb suites points) when the
-# recipe is expanded, so make -n bench refuses bad ones too; the result is
-# the filters as one word, what pb.points= and --points take.
+# POINTS= are checked against the one SUITE's parameters (pb suites points)
+# when the recipe is expanded, so make -n bench refuses bad ones too; the
+# result is the filters as one word, what pb.points= and --points take.
 POINTS ?=
-bench_points = $(if $(strip $(POINTS)),$(if $(filter 1,$(words $(SUITE))),$(call \
-	points_or_error,$(shell $(PB_SUITES) points $(SUITE) '$(POINTS)' 2>&1; echo " pb-exit:$$?")),$(error \
+bench_points = $(if $(strip $(POINTS)),$(if $(filter 1,$(words $(SUITE))),$(call checked_shell,$(PB_SUITES) \
+	points $(SUITE) '$(POINTS)',make bench: POINTS=$(POINTS): ),$(error \
 	make bench: POINTS= picks points of one suite: SUITE=name, one of: $(SUITES))))
-points_or_error = $(if $(filter pb-exit:0,$(lastword $(1))),$(strip $(filter-out pb-exit:%,$(1))),$(error \
-	make bench: POINTS=$(POINTS): $(filter-out pb-exit:%,$(1))))
-
-# Each suite by its manifest's runner (bench/collect/run.sh unless it names one): RUNNER SUITE ROUNDS.
-# A partial run (POINTS=) leaves RESULTS.md alone: it is no suite's result.
-# A suite that fails to run or measure does not stop the others; the run
-# ends with pb bench-verdict's line and VERDICT (JSON: "status" failed,
-# regression or pass, and each suite's), and fails when it is not pass.
+# A partial run (POINTS=) leaves RESULTS.md alone, and so do results kept
+# elsewhere unless REPORT_OUT is given.
 VERDICT ?= $(if $(RESULTS_DIR),$(RESULTS_DIR),$(BENCH_OUT))/verdict.json
 bench: setup-bench suites-check kernels modules bpf tools initramfs
-	@points='$(bench_points)' outcomes=''; for s in $(SUITE); do \
-		run=$$($(PB) suites get $$s runner) || exit 1; \
-		if PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) \
-			TARGET_MDE=$(TARGET_MDE) PB_POINTS="$$points" $$run $$s $(ROUNDS) && \
-			r=$$($(PB) results path $${points:+--partial} $$s) && [ -f "$$r" ]; then \
-			outcomes="$$outcomes $$s=$$r"; \
-		else outcomes="$$outcomes $$s=failed"; fi; \
-	done; mkdir -p "$$(dirname '$(VERDICT)')" $(BENCH_OUT) && $(PB) bench-verdict --out '$(VERDICT)' $$outcomes > $(BENCH_OUT)/verdict.line; \
-	echo $$? > $(BENCH_OUT)/verdict.status
-	@if [ -n '$(bench_points)' ]; then \
-		r=$$($(PB) results path --partial $(SUITE)) && \
-		f=$$($(PB) results newest $(SUITE) 2>/dev/null || \
-			$(PB) results newest --root results $(SUITE) 2>/dev/null); \
-		echo "bench: $(SUITE), points $(bench_points): the partial result $$r (not in RESULTS.md)"; \
-		echo "  its two kernels: $(PB) compare $$r:baseline $$r:patched"; \
-		[ -z "$$f" ] || echo "  against the newest full result: $(PB) compare $$f $$r"; \
-	elif [ -n "$$RESULTS_DIR" ] && [ "$(abspath $(REPORT_OUT))" = "$(CURDIR)" ]; then :; \
-	else $(MAKE) --no-print-directory report; fi
-	@[ -n '$(bench_points)' ] || case $$($(PB) results run-id) in *-dirty) \
-		echo "bench: the tree has uncommitted changes: results/$$($(PB) results run-id)/ is left" \
-			"out of RESULTS.md; make report DIRTY=1 REPORT_OUT=DIR shows it";; esac
-	@[ -z "$$RESULTS_DIR" ] || { d=$$(dirname "$$($(PB) results path $(firstword $(SUITE)))") && \
-		echo "bench: this run's results: $$d" && \
-		echo "  next: make compare A=$$d" && \
-		echo "        make report RESULTS_DIR=$$RESULTS_DIR REPORT_OUT=DIR"; }
-	@cat $(BENCH_OUT)/verdict.line; exit $$(cat $(BENCH_OUT)/verdict.status)
+	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
+		PB_POINTS='$(bench_points)' VERDICT='$(VERDICT)' bench/run/bench.sh $(ROUNDS) $(SUITE)
+	+@$(if $(or $(bench_points),$(and $(RESULTS_DIR),$(filter $(CURDIR),$(abspath $(REPORT_OUT))))),,$(MAKE) \
+		--no-print-directory report)
+	@PB=$(PB) BENCH_OUT=$(BENCH_OUT) PB_POINTS='$(bench_points)' bench/run/bench-end.sh $(SUITE)
 
-# Where make profile, trace and bisect write: profiles/, or for results kept
-# elsewhere (a pair's, suites of one's own) RESULTS_DIR/profiles.
+# Where make profile, trace and bisect write: profiles/, or RESULTS_DIR/profiles.
 PROFILES ?= $(if $(RESULTS_DIR),$(RESULTS_DIR)/profiles,profiles)
 export PROFILES
 
-# make bisect GOOD=SOURCE BAD=SOURCE SUITE=NAME: the first commit of a git
-# range that moves the suite's points from GOOD's figures to BAD's
-# (bench/bisect/bisect-range.sh; docs/bisect.md). GOOD and BAD take the
-# git forms of BASELINE=/PATCHED= (PATH@REV, PATH; BAD=PATH@WORKTREE) or
-# baseline and patched: the cache's tree repository, one commit a patch.
-# POINTS= the points followed (else at most FOLLOW of those the ends'
-# comparison flags), DIRECTION=faster for an improvement; ROUNDS boots a
-# step, more while an undecided step fits in BUDGET. CURVE=1: every commit
-# of the range (at most CURVE_MAX) benched and plotted instead. TEST=PATTERN
-# instead of SUITE= (make run's, KUNIT= the KUnit glob): the first commit
-# where the jobs chosen fail, GOOD passing them, BAD failing. Its output goes to
-# RESULTS_DIR/bisect-ID/ (default PB_CACHE/results/bisect), the project's
-# own series' to PROFILES/SUITE/bisect-ID/.
-# UPTO=NNNN instead of GOOD/BAD: today's split of the project's series,
-# baseline, the series up to patch UPTO and the whole series, compared
-# pairwise into profiles/SUITE/bisect-UPTO.txt (bench/bisect/bisect.sh),
-# for the suites whose manifests say "bisect".
+# GOOD=/BAD= a git range, SUITE= or TEST=; or UPTO= the own series split (docs/bisect.md)
 GOOD ?=
 BAD ?=
 DIRECTION ?= slower
@@ -819,149 +488,67 @@ CURVE ?=
 CURVE_MAX ?= 16
 # SUITE= as given (its default, every suite, is no choice here)
 bisect_suite = $(if $(filter command line environment override,$(origin SUITE)),$(SUITE))
-BISECT_SUITES = $(call suites_for,bisect)
 bisect: setup-bench suites-check tools initramfs $(if $(UPTO),kernels kernel-bisect modules modules-bisect)
-	@if [ -n "$(UPTO)" ]; then \
-		[ -n "$(filter $(SUITE),$(BISECT_SUITES))" ] && [ "$(words $(SUITE))" = 1 ] || \
-			{ echo "make bisect UPTO=: SUITE= one of: $(BISECT_SUITES)" >&2; exit 1; }; \
-		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) \
-			TARGET_MDE=$(TARGET_MDE) bench/bisect/bisect.sh $(SUITE) $(UPTO) $(ROUNDS) $(SERIES); \
-	else \
-		[ -n "$(GOOD)" ] && [ -n "$(BAD)" ] || \
-			{ echo "make bisect: GOOD=SOURCE BAD=SOURCE and SUITE=name [POINTS=...] (a cost) or TEST=PATTERN" \
-				"(a failing test), or UPTO=NNNN SUITE=name" >&2; exit 1; }; \
-		if [ -n '$(TEST)' ]; then \
-			[ -z '$(bisect_suite)' ] || { echo "make bisect: TEST= and SUITE= both given: a bisection" \
-				"follows a failing test (TEST=) or a cost (SUITE=), not both" >&2; exit 1; }; \
-		else \
-			[ -n '$(bisect_suite)' ] || { echo "make bisect: SUITE=name (a cost) or TEST=PATTERN (a failing" \
-				"test, docs/testing.md: Choosing tests): neither given" >&2; exit 1; }; \
-			[ "$(words $(SUITE))" = 1 ] || { echo "make bisect: SUITE= one suite, of: $(SUITES)" >&2; exit 1; }; \
-		fi; \
-		PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
-			PB_POINTS='$(POINTS)' DIRECTION=$(DIRECTION) FOLLOW=$(FOLLOW) PB_TEST='$(TEST)' \
-			CURVE='$(CURVE)' CURVE_MAX=$(CURVE_MAX) \
-			bench/bisect/bisect-range.sh '$(GOOD)' '$(BAD)' '$(bisect_suite)' $(ROUNDS); \
-	fi
-
-# make bisect on a repository made from the cache's patched tree, 8 commits
-# on top, one of them a planted per-packet cost (tests/bisect-check.sh): it
-# must be named in at most 3 steps, with its report, the repository left as
-# it was, and bad input refused before anything is built. Not in make test
-# (its kernels take minutes); ends 'N passed, N failed'.
-test-bisect: setup-bench suites-check tools initramfs
-	@mkdir -p $(TEST_OUT)
+	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
+		UPTO='$(UPTO)' SERIES=$(SERIES) GOOD='$(GOOD)' BAD='$(BAD)' PB_POINTS='$(POINTS)' DIRECTION=$(DIRECTION) \
+		FOLLOW=$(FOLLOW) PB_TEST='$(TEST)' CURVE='$(CURVE)' CURVE_MAX=$(CURVE_MAX) \
+		bench/bisect/bisect-args.sh $(ROUNDS) $(if $(UPTO),$(SUITE),$(bisect_suite))
+test-bisect: setup-bench suites-check tools initramfs | $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/bisect-check.sh $(TEST_OUT)/bisect.tap
 	@$(PB) tally $(TEST_OUT)/bisect.tap
-
-# A/A false flags, planted-regression power and noise (bench/collect/selfcheck.sh);
-# AA_RUNS, POWER_RUNS, TCG_RUNS set how many comparisons of each.
 AA_RUNS ?= 3
 POWER_RUNS ?= 10
 TCG_RUNS ?= 5
-selfcheck: setup-bench suites-check kernels kernel-selfcheck modules modules-selfcheck bpf tools \
-		initramfs
+selfcheck: setup-bench suites-check kernels kernel-selfcheck modules modules-selfcheck bpf tools initramfs
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) \
-		SUITES="$(filter $(call suites_for,selfcheck),$(SUITE))" AA_RUNS=$(AA_RUNS) POWER_RUNS=$(POWER_RUNS) \
+		SUITES="$(filter $(shell $(PB_SUITES) list --make selfcheck),$(SUITE))" AA_RUNS=$(AA_RUNS) POWER_RUNS=$(POWER_RUNS) \
 		TCG_RUNS=$(TCG_RUNS) bench/collect/selfcheck.sh
 	@$(MAKE) --no-print-directory report
 
-# Each suite's results, chosen by the project's history (the results layout,
-# bench/lib/layout.h, as pb results all lists them), never by file time: the
-# newest makes its part of RESULTS.md and its plot, all of them its History
-# part (in HISTORY.md) and plot. One pb report pass reads each result once
-# and writes RESULTS.md, HISTORY.md and the data of every plot into
-# PLOT_DATA; gnuplot then draws plots/*.png, each suite's by the recipe in
-# its manifest (bench/report/plots.sh).
+# One pb report pass writes RESULTS.md, HISTORY.md and every plot's data
+# into PLOT_DATA; gnuplot then draws the plots (bench/report/plots.sh).
 PLOT_DATA := $(BUILD)/plots
-# make report REPORT_OUT=DIR writes DIR/RESULTS.md, DIR/HISTORY.md and DIR/plots/ (tests/results-check.sh).
 REPORT_OUT ?= .
-# Results of HEAD with uncommitted changes (a -dirty run) are left out of
-# the report unless DIRTY=1.
 DIRTY ?=
 PLOTS_OUT = $(REPORT_OUT)/plots
-
-# Results kept elsewhere (RESULTS_DIR, pb results) never make this
-# repository's RESULTS.md and plots/: such a report needs a REPORT_OUT.
+# Results kept elsewhere (RESULTS_DIR) never make this repository's
+# RESULTS.md and plots/: such a report needs a REPORT_OUT.
 report_elsewhere = [ -z "$$RESULTS_DIR" ] || [ "$(abspath $(REPORT_OUT))" != "$(CURDIR)" ] || \
 	{ echo "make $@: RESULTS_DIR=$$RESULTS_DIR is not this repository's results: give REPORT_OUT=DIR" >&2; exit 1; }
 report: tools suites-check
 	@$(report_elsewhere)
 	@PB=$(PB) DIRTY=$(DIRTY) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA) $(REPORT_OUT)/RESULTS.md
-
-# The plots alone (the same pass; its RESULTS.md and HISTORY.md stay in PLOT_DATA).
 plots: tools suites-check
 	@$(report_elsewhere)
 	@PB=$(PB) DIRTY=$(DIRTY) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)
-
-# SUITE=name [FROM=rev] [TO=rev]: the suite's points across project commits,
-# a Markdown table and plots/history-SUITE.png (bench/compare/history.sh).
-FROM ?=
-TO ?=
 history: tools suites-check
 	@PB=$(PB) bench/compare/history.sh "$(SUITE)" "$(FROM)" "$(TO)" $(PLOTS_OUT) $(PLOT_DATA)
 
-# A=<rev> [B=<rev>]: see bench/compare/compare.sh (it exits 3 on a significant
-# regression, which make reports as its own exit 2). FORCE=1 compares results
-# whose measuring side differs (pb compare --force).
-# Draws plots/compare-SUITE.png too (not committed: .gitignore), or, of
-# results kept elsewhere (RESULTS_DIR: a pair's), RESULTS_DIR/plots/.
+# compare.sh exits 3 on a significant regression, which make reports as its own exit 2.
 FORCE ?=
 compare: tools suites-check
 	@PB=$(PB) FORCE=$(FORCE) bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" \
 		$(if $(RESULTS_DIR),$(RESULTS_DIR)/plots,$(PLOTS_OUT))
-
-# perf record -g of one suite in a guest of each kernel, then perf report,
-# folded stacks and perf diff under profiles/SUITE/ (bench/collect/profile.sh).
 profile: setup-bench suites-check kernels modules bpf tools initramfs
-	@[ -n "$(filter $(SUITE),$(call suites_for,profile))" ] && [ "$(words $(SUITE))" = 1 ] || \
-		{ echo "make profile: SUITE= one of: $(call suites_for,profile)" >&2; exit 1; }
+	@PB=$(PB) bench/run/one-suite.sh profile $(SUITE)
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) \
 		bench/collect/profile.sh $(SUITE)
-
-# The flame graph pages of the profiles make profile left (SUITE=name, or
-# every suite with one), redrawn from profiles/SUITE/*.folded without a boot.
 flamegraph: tools setup-flamegraph suites-check
 	@PB=$(PB) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) bench/report/flamegraph.sh $(PROFILES) $(SUITE)
-
-# function_graph (trace-cmd) on one suite's hot functions, per kernel:
-# profiles/SUITE/trace.txt (bench/collect/trace.sh). FUNCS=f+g picks the functions,
-# TRACE_ARGS=a,b the suite's arguments (defaults: its manifest's trace.funcs
-# and trace.args).
 trace: setup-bench suites-check kernels modules bpf tools initramfs
-	@[ -n "$(filter $(SUITE),$(call suites_for,trace))" ] && [ "$(words $(SUITE))" = 1 ] || \
-		{ echo "make trace: SUITE= one of: $(call suites_for,trace)" >&2; exit 1; }
-	@f='$(FUNCS)' a='$(TRACE_ARGS)'; \
-	[ -n "$$f" ] || f=$$($(PB) suites get $(SUITE) trace.funcs) || exit 1; \
-	[ -n "$$f" ] || { echo "make trace: no default functions for $(SUITE): FUNCS=f+g" >&2; exit 1; }; \
-	[ -n "$$a" ] || a=$$($(PB) suites get $(SUITE) trace.args) || exit 1; \
-	PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/collect/trace.sh $(SUITE) "$$f" "$$a"
+	@PB=$(PB) bench/run/one-suite.sh trace $(SUITE)
+	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) FUNCS='$(FUNCS)' TRACE_ARGS='$(TRACE_ARGS)' bench/run/trace.sh $(SUITE)
 
-# KCIDB export (bench/kcidb/kcidb.sh, pb kcidb): the newest result of each suite
-# and the TAP files of the last make test, as KCIDB v5.3 JSON; the patch
-# files it links to are exported next to it. KCIDB_URL: where a reader
-# finds this repository's files (default: file:// this checkout).
+# KCIDB and LAVA (docs/lava-kcidb.md)
 KCIDB_OUT := $(BUILD)/kcidb/kcidb.json
 KCIDB_URL ?= file://$(CURDIR)
 kcidb: tools
 	@mkdir -p $(dir $(KCIDB_OUT))
 	@PB=$(PB) KCIDB_URL=$(KCIDB_URL) bench/kcidb/kcidb.sh $(KCIDB_OUT) $(TEST_OUT)
-
-test-kcidb: tools
-	@mkdir -p $(TEST_OUT)
+test-kcidb: tools | $(TEST_OUT)
 	-@PB=$(PB) tests/kcidb.sh $(TEST_OUT)/kcidb.tap
-
-# LAVA job definitions (bench/lava/lava.sh, pb lava): one per kernel x guest test
-# and per kernel x suite round, from pb vm --dry-run of the invocations make
-# test-guest and make bench make. TEST=PATTERN... (the guest tests whose
-# jobs it chooses: docs/testing.md, "Choosing tests") or SUITE=name picks,
-# KERNEL=name one kernel. LAVA_ARTEFACT_URL: where a lab fetches
-# KERNEL/bzImage and initramfs.cpio (default: file:// the local artefacts);
-# LAVA_BUILD_DIR: where its worker has this build/ tree (the /build share);
-# LAVA_ACCEL: kvm|tcg|icount (default: pb vm's fallback without KVM).
 TEST ?=
 LAVA_OUT := $(BUILD)/lava
-# the suites booted as a guest test of their own (bench-NAME), as make bench boots them
 LAVA_SUITES = $(shell $(PB_SUITES) list --guest)
 lava_given = $(filter command line environment,$(origin $(1)))
 LAVA_KERNELS = $(if $(call lava_given,KERNEL),$(KERNEL),baseline patched debug)
@@ -979,33 +566,17 @@ lava: tools suites-check $(if $(PAIR),kernels modules)
 		{ echo "make lava: KERNEL= baseline, patched or debug" >&2; exit 1; }
 	@$(LAVA_ENV) bench/lava/lava.sh $(LAVA_OUT) "$(LAVA_KERNELS)" "$(LAVA_TEST_LIST)" \
 		"$(LAVA_SUITE_LIST)" $(ROUNDS)
-
-test-lava-schema: tools suites-check
-	@mkdir -p $(TEST_OUT)
+test-lava-schema: tools suites-check | $(TEST_OUT)
 	-@$(LAVA_ENV) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
 		tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
-
-# Recorded lava-run logs of a suite's jobs (tests/fixtures/lava-bench/)
-# through make lava-collect's path into a result: the one pb bench-collect
-# makes of the same PB-BENCH lines (tests/lava-bench.sh; host only).
-test-lava-bench: tools suites-check
-	@mkdir -p $(TEST_OUT)
+test-lava-bench: tools suites-check | $(TEST_OUT)
 	-@PB=$(PB) INITRAMFS=$(INITRAMFS) tests/lava-bench.sh $(TEST_OUT)/lava-bench.tap
-
-# Run LAVA jobs with Debian's lava-run (bench/lava/lava-run.sh) on a qemu device
-# for this machine; each job's TAP, as pb vm or pb kunit leaves it, in
-# $(LAVA_RUN_OUT)/JOB/. LAVA_JOBS: the job files (default: make lava's).
 LAVA_RUN_OUT := $(BUILD)/lava-run
 LAVA_JOBS ?= $(wildcard $(LAVA_OUT)/*.yaml)
 lava-run: tools initramfs
 	@[ -n "$(LAVA_JOBS)" ] || { echo "make lava-run: no jobs in $(LAVA_OUT)/ (make lava)" >&2; exit 1; }
 	@PB=$(PB) bench/lava/lava-run.sh $(LAVA_RUN_OUT) $(LAVA_JOBS)
 	@$(PB) tally $(LAVA_RUN_OUT)/*/*.tap
-
-# A LAVA instance on this machine from Debian's packages (bench/lava/lava-lab.sh):
-# PostgreSQL, lava-server's gunicorn, lava-scheduler and lava-worker with one
-# qemu device, started and ended by the script (no service manager runs
-# here); every pid it started in $(LAVA_LAB)/pids.
 LAVA_LAB := $(BUILD)/lava-lab
 LAVA_LAB_PORT ?= 8093
 lava-lab:
@@ -1013,10 +584,6 @@ lava-lab:
 	@bench/lava/lava-lab.sh start $(LAVA_LAB) $(LAVA_LAB_PORT)
 lava-lab-stop:
 	@bench/lava/lava-lab.sh stop $(LAVA_LAB)
-
-# Submit jobs through lavacli to any LAVA server (LAVA_IDENTITY: one of
-# ~/.config/lavacli.yaml's; pb-lab, make lava-lab's, by default), then wait
-# for them and turn their results into TAP as make lava-run does.
 LAVA_SUBMIT_OUT := $(BUILD)/lava-submit
 LAVA_IDENTITY ?= pb-lab
 LAVA_WAIT ?= 7200
@@ -1026,27 +593,20 @@ lava-submit:
 lava-collect: tools
 	@PB=$(PB) bench/lava/lava-collect.sh $(LAVA_SUBMIT_OUT) $(LAVA_WAIT)
 	@$(PB) tally $(LAVA_SUBMIT_OUT)/*/*.tap
-
-# The whole loop on a lab of its own (tests/lava-lab.sh); installs
-# PKGS_LAVA_LAB, so not part of make test.
-test-lava: kernel-patched tools initramfs
+test-lava: kernel-patched tools initramfs | $(TEST_OUT)
 	@scripts/apt-ensure.sh $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_TEST) $(PKGS_LAVA_LAB)
-	@mkdir -p $(TEST_OUT)
 	-@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BUILD_DIR=$(CURDIR)/$(BUILD) KBUILD=$(KBUILD) \
 		LAVA_LAB_PORT=$(LAVA_TEST_PORT) tests/lava-lab.sh $(TEST_OUT)/lava-lab.tap
 	@$(PB) tally $(TEST_OUT)/lava-lab.tap
 LAVA_TEST_PORT ?= 8094
-
-# What the cached sources, builds, pairs and results take; cache-clean
-# removes the user's (kernel/cache.sh), ALL=1 the default trees too.
+$(TEST_OUT):
+	@mkdir -p $@
 ALL ?=
 cache-status:
 	@kernel/cache.sh status
 cache-clean:
 	@$(DRY_RUN) kernel/cache.sh clean $(if $(ALL),--all)
-
 clean:
 	rm -rf $(BUILD)
-
 distclean: clean
 	rm -rf $(PB_CACHE)

@@ -42,5 +42,7 @@ extern const struct pb_cmd cmd_help, cmd_vm, cmd_kunit, cmd_ktap, cmd_tally, cmd
 extern const struct pb_cmd cmd_bench_verdict, cmd_bisect_verdict, cmd_inputs;
 /* make bisect's test verdict and curve (bench/tap/, bench/report/) */
 extern const struct pb_cmd cmd_bisect_tests, cmd_bisect_curve;
+/* make help's targets (docs/targets.json) */
+extern const struct pb_cmd cmd_targets;
 
 #endif

@@ -12,7 +12,7 @@ const struct pb_cmd *const pb_commands[] = {
 	&cmd_bench_verdict, &cmd_bisect_verdict, &cmd_bisect_tests, &cmd_bisect_curve, &cmd_inputs,
 	&cmd_durations, &cmd_fold, &cmd_flamegraph, &cmd_noise, &cmd_compare, &cmd_compare_plot, &cmd_history,
 	&cmd_suites, &cmd_tests, &cmd_results, &cmd_json_get, &cmd_lava, &cmd_lava_tap, &cmd_kcidb,
-	&cmd_probe, &cmd_needs, &cmd_jobs, &cmd_build, &cmd_arch, &cmd_help,
+	&cmd_probe, &cmd_needs, &cmd_jobs, &cmd_build, &cmd_arch, &cmd_targets, &cmd_help,
 	NULL,
 };
 

@@ -6,7 +6,7 @@
 # name is a command of pb (pb help COMMAND's exit status), every make
 # VARIABLE= they give make is one the Makefile sets or reads, every
 # repository path they name exists, and every
-# target `make help` names is named in them. Then each check is run on a copy with a planted bad name, and must
+# target `make help` names (docs/targets.json, pb targets) is named in them. Then each check is run on a copy with a planted bad name, and must
 # fail naming it. Host only.
 #   docs-check.sh OUT.tap     (env: PB, MAKE)
 set -u
@@ -225,9 +225,15 @@ named pb $DOCS > "$work/doc-pb"
 vars $DOCS > "$work/doc-vars"
 # shellcheck disable=SC2086
 paths $DOCS > "$work/doc-paths"
+# The targets make help names are docs/targets.json's (pb targets).
 MAKEFLAGS='' MFLAGS='' "$MAKE" --no-print-directory -s help > "$work/help.txt" 2>&1 ||
 	result fail "(make-help)" "make help failed: $(tail -n 1 "$work/help.txt")"
-(cd "$work" && named make help.txt) > "$work/help-make"
+"$PB" targets --names docs/targets.json | sed 's|$| docs/targets.json|' > "$work/help-make" ||
+	result fail "(targets)" "pb targets --names docs/targets.json failed"
+missing=$(cut -d' ' -f1 "$work/help-make" | while read -r name; do
+	grep -q "^  make $name " "$work/help.txt" || echo "$name"
+done)
+check help-lists-targets "make help lacks: $missing" [ -z "$missing" ]
 
 # Too few names would mean the extraction broke, not that the docs agree.
 for f in doc-make doc-pb doc-vars doc-paths help-make; do

@@ -65,7 +65,7 @@ else
 	result fail bench-points-succeeds "make -n bench POINTS=: $(tail -n 1 "$work/points.out")"
 fi
 check bench-points-passed-on "make -n bench POINTS= does not hand the runner routes=64,!lookup" \
-	grep -qF "points='routes=64,!lookup'" "$work/points.out"
+	grep -qF "PB_POINTS='routes=64,!lookup'" "$work/points.out"
 check bench-points-runs-nothing "make -n bench POINTS= ran: $(tr '\n' ';' < "$ran")" [ ! -s "$ran" ]
 check test-prints-guest-boots "make -n test does not say it would run pb jobs run" \
 	grep -q 'build/pb jobs run ' "$work/test.out"
