@@ -554,7 +554,7 @@ lava_given = $(filter command line environment,$(origin $(1)))
 LAVA_KERNELS = $(if $(call lava_given,KERNEL),$(KERNEL),baseline patched debug)
 LAVA_TEST_LIST = $(if $(call lava_given,SUITE),,$(if $(TEST),$(shell set -f; \
 	$(PB) jobs tests-of $(TEST) 2> /dev/null),$(GUEST_TESTS)))
-LAVA_SUITE_LIST = $(if $(TEST),,$(SUITE))
+LAVA_SUITE_LIST = $(if $(TEST),,$(if $(call lava_given,SUITE),$(SUITE),$(LAVA_SUITES)))
 LAVA_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS) LAVA_ARTEFACT_URL=$(LAVA_ARTEFACT_URL) \
 	LAVA_BUILD_DIR=$(LAVA_BUILD_DIR) LAVA_ACCEL=$(LAVA_ACCEL)
 lava: tools suites-check $(if $(PAIR),kernels modules)
@@ -567,8 +567,8 @@ lava: tools suites-check $(if $(PAIR),kernels modules)
 	@$(LAVA_ENV) bench/lava/lava.sh $(LAVA_OUT) "$(LAVA_KERNELS)" "$(LAVA_TEST_LIST)" \
 		"$(LAVA_SUITE_LIST)" $(ROUNDS)
 test-lava-schema: tools suites-check | $(TEST_OUT)
-	-@$(LAVA_ENV) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
-		tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
+	-@$(DRY_RUN) $(LAVA_ENV) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
+		MAKE="$(MAKE)" LAVA_OUT=$(LAVA_OUT) tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
 test-lava-bench: tools suites-check | $(TEST_OUT)
 	-@PB=$(PB) INITRAMFS=$(INITRAMFS) tests/lava-bench.sh $(TEST_OUT)/lava-bench.tap
 LAVA_RUN_OUT := $(BUILD)/lava-run
