@@ -568,7 +568,7 @@ lava: tools suites-check $(if $(PAIR),kernels modules)
 		"$(LAVA_SUITE_LIST)" $(ROUNDS)
 test-lava-schema: tools suites-check | $(TEST_OUT)
 	-@$(DRY_RUN) $(LAVA_ENV) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
-		MAKE="$(MAKE)" LAVA_OUT=$(LAVA_OUT) tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
+		MAKE="$(MAKE)" tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
 test-lava-bench: tools suites-check | $(TEST_OUT)
 	-@PB=$(PB) INITRAMFS=$(INITRAMFS) tests/lava-bench.sh $(TEST_OUT)/lava-bench.tap
 LAVA_RUN_OUT := $(BUILD)/lava-run
