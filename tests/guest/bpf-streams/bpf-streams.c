@@ -545,35 +545,52 @@ static long free_kb(void)
 	return total * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
-/* 20 programs, each with a full stdout, unloaded unread: pages come back. */
+/*
+ * 20 programs, each with a full stdout, unloaded unread: pages come back.
+ * A message can fail for want of a page (alloc_pages_nolock() only
+ * trylocks; seen here in bursts of hundreds on a 2-vCPU guest), and its
+ * bytes then stay counted against the stream's capacity, so a stream may
+ * fill with fewer messages: the check needs the streams to have held
+ * enough pages for a leak to show, not that every message was kept.
+ */
 static void unload_cases(void)
 {
 	enum { CYCLES = 20 };
-	long before = -1, after;
-	int ok = 1;
+	long before = -1, after, kept = 0, failed = 0, full;
+	char why[160] = "", one[128];
 
-	for (int pass = 0; pass < 2 && ok; pass++) {
+	message(one, sizeof(one), 0, 0);
+	full = PB_STREAM_CAPACITY / strlen(one);
+	for (int pass = 0; pass < 2 && !why[0]; pass++) {
 		if (pass)	/* the first pass warms up slab caches and the like */
 			before = free_kb();
-		for (int i = 0; i < CYCLES && ok; i++) {
+		for (int i = 0; i < CYCLES; i++) {
 			struct streams *s = streams__open_and_load();
 
 			if (!s) {
-				ok = 0;
+				snprintf(why, sizeof(why), "pass %d cycle %d: load failed: %.80s", pass,
+					 i, libbpf_log());
 				break;
 			}
 			s->bss->args = (struct stream_args){ .count = 3000, .stream = 1 };
 			run_prog(s->progs.numbered);
-			ok = s->bss->out[0].written > 1000;
+			if (pass) {
+				kept += s->bss->out[0].written;
+				failed += s->bss->out[0].other;
+			}
 			streams__destroy(s);
 		}
 	}
 	sleep(2);	/* programs are freed from RCU and a workqueue */
 	after = free_kb();
-	/* a leak would be CYCLES x 100000 bytes, about 2 MB */
-	tap(ok && before - after < 1024, "unload.stream-memory-freed",
-	    "ok %d, free (buddy + per-CPU lists) %ld kB -> %ld kB after %d full unread streams",
-	    ok, before, after, CYCLES);
+	printf("# unload: %ld messages kept in %d streams (%ld when every one fills), %ld failed "
+	       "otherwise than full\n", kept, CYCLES, CYCLES * full, failed);
+	if (!why[0] && kept < CYCLES * full / 2)
+		snprintf(why, sizeof(why), "only %ld messages kept, %ld failed", kept, failed);
+	/* at least half of CYCLES x 100000 bytes held in pages: a leak shows */
+	tap(!why[0] && before - after < 1024, "unload.stream-memory-freed",
+	    "free (buddy + per-CPU lists) %ld kB -> %ld kB after %d unread streams; %s", before,
+	    after, CYCLES, why[0] ? why : "the streams held their pages");
 }
 
 static void absent_cases(struct btf *vmlinux)
