@@ -187,15 +187,11 @@ static int jobs(int argc, char **argv)
 {
 	static struct guest_tests all;
 	struct opts o = { .choose = getenv("PB_TEST_CHOICE") };
-	char given[8] = "";
-	size_t ngiven = 0;
 	struct args a;
 	int c, status;
 
 	args_init(&a, &cmd_jobs, argc, argv);
 	while ((c = args_next(&a)) > 0) {
-		if (ngiven < sizeof(given) - 1)
-			given[ngiven++] = (char)c;
 		if (c == 'c')
 			o.choose = a.value;
 		else if (c == 'j')
@@ -205,8 +201,8 @@ static int jobs(int argc, char **argv)
 	}
 	if (c < 0)
 		return a.status;
-	if ((status = args_form_check(&a, form_table, given)))
-		return status;
+	if (args_form(&a, form_table) < 0)
+		return a.status;
 	if (guest_tests_load_checked(&all, "pb jobs"))
 		return 2;
 	status = forms(&all, argv[1], argv + 2, a.noperands - 1, &o);

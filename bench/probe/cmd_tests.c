@@ -152,15 +152,12 @@ static int tests(int argc, char **argv)
 {
 	static struct guest_tests all;
 	struct opts o = { 0 };
-	char given[8] = "", *end;
-	size_t ngiven = 0;
+	char *end;
 	struct args a;
 	int c, status;
 
 	args_init(&a, &cmd_tests, argc, argv);
 	while ((c = args_next(&a)) > 0) {
-		if (ngiven < sizeof(given) - 1)
-			given[ngiven++] = (char)c;
 		if (c == 's')
 			o.stage = a.value;
 		else if (c == 'c')
@@ -176,8 +173,8 @@ static int tests(int argc, char **argv)
 		return a.status;
 	if (o.stage && strcmp(o.stage, "guest") && strcmp(o.stage, "crash"))
 		return args_error(&cmd_tests, "--stage is guest or crash, not '%s'", o.stage);
-	if ((status = args_form_check(&a, forms, given)))
-		return status;
+	if (args_form(&a, forms) < 0)
+		return a.status;
 	if (!strcmp(argv[1], "kunit")) {
 		puts(kunit_glob());
 		return 0;
