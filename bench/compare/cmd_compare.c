@@ -82,14 +82,17 @@ static int count(json_t *cmp, const char *verdict)
 }
 
 /*
- * Once per comparison, under the A and B lines: what differs in the two
- * results' meta, a field not recorded by one side said so.
+ * Once per comparison, under its title: the A and B lines, then what differs
+ * in the two results' meta, a field not recorded by one side said so.
  */
-static void print_differences(json_t *cmp)
+static void print_sides(json_t *cmp)
 {
 	json_t *d, *differences = json_object_get(cmp, "differences");
 	size_t i;
 
+	printf("A: %s %s (project %s)\nB: %s %s (project %s)\n", str(cmp, "a", "file"),
+	       str(cmp, "a", "kernel"), str(cmp, "a", "project_commit"), str(cmp, "b", "file"),
+	       str(cmp, "b", "kernel"), str(cmp, "b", "project_commit"));
 	if (!json_array_size(differences)) {
 		printf("same metadata: nothing differs in how A and B were made\n");
 		return;
@@ -117,12 +120,9 @@ static void print_table(json_t *cmp)
 	json_t *p, *summary = json_object_get(cmp, "summary");
 	size_t i;
 
-	printf("suite %s, unit %s\nA: %s %s (project %s)\nB: %s %s (project %s)\n",
-	       json_string_value(json_object_get(cmp, "suite")),
-	       json_string_value(json_object_get(cmp, "unit")), str(cmp, "a", "file"),
-	       str(cmp, "a", "kernel"), str(cmp, "a", "project_commit"), str(cmp, "b", "file"),
-	       str(cmp, "b", "kernel"), str(cmp, "b", "project_commit"));
-	print_differences(cmp);
+	printf("suite %s, unit %s\n", json_string_value(json_object_get(cmp, "suite")),
+	       json_string_value(json_object_get(cmp, "unit")));
+	print_sides(cmp);
 	printf("\n| parameters | A median | B median | B/A | 95%% CI | p | verdict | noise floor |\n"
 	       "|---|---|---|---|---|---|---|---|\n");
 	json_array_foreach(json_object_get(cmp, "points"), i, p) {
@@ -148,12 +148,9 @@ static void print_records_table(json_t *cmp)
 	json_t *rec, *fig, *summary = json_object_get(cmp, "summary");
 	size_t i, f;
 
-	printf("suite %s (records: exact figures, one boot each)\nA: %s %s (project %s)\n"
-	       "B: %s %s (project %s)\n",
-	       json_string_value(json_object_get(cmp, "suite")), str(cmp, "a", "file"),
-	       str(cmp, "a", "kernel"), str(cmp, "a", "project_commit"), str(cmp, "b", "file"),
-	       str(cmp, "b", "kernel"), str(cmp, "b", "project_commit"));
-	print_differences(cmp);
+	printf("suite %s (records: exact figures, one boot each)\n",
+	       json_string_value(json_object_get(cmp, "suite")));
+	print_sides(cmp);
 	printf("\n| record | figure | A | B | change | tolerance | verdict |\n"
 	       "|---|---|---|---|---|---|---|\n");
 	json_array_foreach(json_object_get(cmp, "records"), i, rec) {
