@@ -27,6 +27,7 @@
 #include "build/units.h"
 #include "cmd.h"
 #include "lib/arch.h"
+#include "lib/env.h"
 #include "lib/mkdirs.h"
 
 static const char *const host_cflags[] = { "-std=c11", "-D_DEFAULT_SOURCE", "-Wall", "-Wextra",
@@ -60,9 +61,7 @@ static void pushf(json_t *a, const char *fmt, const char *x, const char *y)
 
 static const char *cc(void)
 {
-	const char *c = getenv("CC");
-
-	return c && *c ? c : "gcc";
+	return env_or("CC", "gcc");
 }
 
 /* The guest architecture's description (GUEST_ARCH), loaded once; NULL after saying why. */

@@ -14,6 +14,7 @@
 #include "args.h"
 #include "jobs/jobs.h"
 #include "probe/guest_tests_checked.h"
+#include "lib/env.h"
 
 #define JOB_RUNNER_DEFAULT "tests/job-run.sh"
 #define TEST_BUDGET_DEFAULT 5100
@@ -30,11 +31,11 @@ static void print(const struct job_list *l)
 
 static const char *test_out(void)
 {
-	const char *out = getenv("TEST_OUT");
+	const char *out = env_or("TEST_OUT", NULL);
 
-	if (!out || !*out)
+	if (!out)
 		fprintf(stderr, "pb jobs: TEST_OUT is not set: the directory the TAP files go under\n");
-	return out && *out ? out : NULL;
+	return out;
 }
 
 static int taps(const struct guest_tests *all, const struct job_list *jobs)
