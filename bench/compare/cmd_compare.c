@@ -37,13 +37,13 @@
 #include "compare/compare_plot.h"
 #include "compare/compare_records.h"
 #include "lib/inputs.h"
+#include "lib/json_load.h"
 #include "lib/results.h"
 #include "lib/suites.h"
 
 static int open_side(const char *spec, char *file, size_t len, struct compare_side *s)
 {
 	char *colon;
-	json_error_t err;
 
 	snprintf(file, len, "%s", spec);
 	colon = strrchr(file, ':');
@@ -53,12 +53,8 @@ static int open_side(const char *spec, char *file, size_t len, struct compare_si
 		s->kernel = colon + 1 - file + spec;
 	}
 	s->file = file;
-	s->root = json_load_file(file, 0, &err);
-	if (!s->root) {
-		fprintf(stderr, "pb compare: %s: %s\n", file, err.text);
-		return -1;
-	}
-	return 0;
+	s->root = json_load_said("pb compare", file, 0);
+	return s->root ? 0 : -1;
 }
 
 /* o.k1.k2 (o.k1 when @k2 is NULL): "?" when absent, "not recorded" when null */

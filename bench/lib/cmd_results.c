@@ -17,6 +17,7 @@
 
 #include "cmd.h"
 #include "args.h"
+#include "lib/json_load.h"
 #include "lib/layout.h"
 
 #define WHO "pb results"
@@ -159,14 +160,12 @@ static int check_run(const char *root, const char *run)
 	if ((n = scandir(dir, &names, json_file, alphasort)) < 0)
 		return 0;	/* not a run's directory (README.md) */
 	for (int i = 0; i < n; i++) {
-		json_error_t err;
 		json_t *r;
 		const char *recorded;
 
 		snprintf(file, sizeof(file), "%s/%s", dir, names[i]->d_name);
 		free(names[i]);
-		if (!(r = json_load_file(file, 0, &err))) {
-			fprintf(stderr, WHO ": %s: %s\n", file, err.text);
+		if (!(r = json_load_said(WHO, file, 0))) {
 			wrong++;
 			continue;
 		}
