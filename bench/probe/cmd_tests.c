@@ -83,17 +83,13 @@ static int crash(const struct guest_tests *all, int argc, char **argv)
 /* The module KTAP suites @t must report on the kernel pb probe described in @caps_file. */
 static int ktap(const struct guest_test *t, const char *caps_file)
 {
-	json_error_t jerr;
 	json_t *caps, *k;
 	char why[1024];
 	int first = 1;
 	size_t i;
 
-	caps = json_load_file(caps_file, 0, &jerr);
-	if (!caps) {
-		fprintf(stderr, "pb tests ktap: %s: %s (pb probe writes it)\n", caps_file, jerr.text);
+	if (!(caps = caps_load("pb tests ktap", caps_file)))
 		return 1;
-	}
 	json_array_foreach(json_object_get(t->m, "ktap"), i, k) {
 		int holds = needs_hold(caps, json_object_get(k, "needs"), why, sizeof(why));
 
