@@ -50,24 +50,6 @@ void args_help(const struct pb_cmd *cmd)
 		printf("\n%s", cmd->details);
 }
 
-int args_form_check(const struct args *a, const struct args_form *forms, const char *given)
-{
-	const char *name = a->operands[0];
-	const struct args_form *f = forms;
-	int after = a->noperands - 1;
-
-	while (f->name && strcmp(f->name, name))
-		f++;
-	if (!f->name)
-		return args_error(a->cmd, "no form '%s'", name);
-	for (const char *g = given; *g; g++)
-		if (!strchr(f->options, *g))
-			return args_error(a->cmd, "'%s' takes no such option", name);
-	if (after < f->min || (f->max >= 0 && after > f->max))
-		return args_error(a->cmd, "wrong number of operands after '%s'", name);
-	return 0;
-}
-
 int args_error(const struct pb_cmd *cmd, const char *fmt, ...)
 {
 	va_list ap;
@@ -85,6 +67,23 @@ static int stop(struct args *a, int status)
 {
 	a->status = status;
 	return -1;
+}
+
+int args_form(struct args *a, const struct args_form *forms)
+{
+	const char *name = a->operands[0];
+	int after = a->noperands - 1, f;
+
+	for (f = 0; forms[f].name && strcmp(forms[f].name, name); f++)
+		;
+	if (!forms[f].name)
+		return stop(a, args_error(a->cmd, "no form '%s'", name));
+	for (int i = 0; a->opts[i].name; i++)
+		if ((a->seen & (1UL << i)) && !strchr(forms[f].options, a->opts[i].val))
+			return stop(a, args_error(a->cmd, "'%s' takes no --%s", name, a->opts[i].name));
+	if (after < forms[f].min || (forms[f].max >= 0 && after > forms[f].max))
+		return stop(a, args_error(a->cmd, "wrong number of operands after '%s'", name));
+	return f;
 }
 
 /* After the last option: the required options and the operand count. */

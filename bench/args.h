@@ -58,7 +58,7 @@ int args_operands(const struct pb_cmd *cmd, int *argc, char **argv, int *status)
 /*
  * A form of a command that has forms (pb tests list, pb jobs run): its name,
  * its operand count after the name (max -1: no limit) and the short letters
- * of the options it takes.
+ * (struct option's val) of the options it takes.
  */
 struct args_form {
 	const char *name;
@@ -67,12 +67,15 @@ struct args_form {
 };
 
 /*
- * Once args_next() returned 0: the form the first operand names, checked
- * against @forms (ended by a NULL name) with the options given (@given, their
- * letters) and the operands after it. 0, or the usage-error status after
- * saying what is wrong.
+ * Once args_next() returned 0: the form the first operand names among @forms
+ * (ended by a NULL name), checked against the options given and the operands
+ * after it. Its index in @forms; -1 after saying what is wrong (a->status the
+ * usage-error status). Every command with forms dispatches through this.
+ *
+ *	if ((f = args_form(&a, forms)) < 0)
+ *		return a.status;
  */
-int args_form_check(const struct args *a, const struct args_form *forms, const char *given);
+int args_form(struct args *a, const struct args_form *forms);
 
 /* Print "pb NAME: " and the message, then the usage, on stderr; the usage-error status. */
 int args_error(const struct pb_cmd *cmd, const char *fmt, ...)

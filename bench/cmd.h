@@ -3,6 +3,12 @@
  * The subcommands of `pb`; each lives in its own cmd_*.c file, which defines
  * its struct pb_cmd: its entry point, its usage text (printed by pb help and
  * after every usage error) and how its arguments parse (args.h).
+ *
+ * Every cmd_*.c therefore ends alike: its options table, then its struct
+ * pb_cmd with a usage of several lines. The likeness is one declaration's
+ * shape, not logic written twice: what the commands share (parsing, usage
+ * errors, help, forms) is args.c's, once. A list of repeated blocks shows
+ * these tails; they stay.
  */
 #ifndef PB_CMD_H
 #define PB_CMD_H

@@ -22,6 +22,8 @@ GIT="git -c user.name=patchbench -c user.email=patchbench@localhost -c advice.de
 . "$here/series.sh"
 # shellcheck source=bench/lib/caps.sh
 . bench/lib/caps.sh
+# shellcheck source=tests/tap-result.sh
+. tests/tap-result.sh
 mkdir -p "$out"
 PB=${PB:-build/pb}
 image=$src/pb-build-fixes$("$PB" arch tree_suffix)/$("$PB" arch image) || exit 1
@@ -153,10 +155,10 @@ done
 with_s=$(( $(date +%s) - start ))
 echo "check-fixes: the full series built, probed and its tests run in $with_s s"
 
-: > "$out/fixes.tap.tmp"
+tap_start "$out/fixes.tap" fixes
 : > "$out/fixes.json.tmp"
 printf '%-5s %-36s %-8s %-8s %6s  %s\n' fix test without with seconds verdict > "$out/fixes.txt"
-k=0 bad=0
+k=0
 while read -r n p; do
 	k=$((k + 1))
 	num=$(basename "$p" | cut -d- -f1)
@@ -185,10 +187,9 @@ while read -r n p; do
 	fi
 	secs=$(( $(date +%s) - t0 ))
 	if [ "$verdict" = proven ]; then
-		echo "ok $k - fixes.$num" >> "$out/fixes.tap.tmp"
+		result ok "$num"
 	else
-		bad=1
-		echo "not ok $k - fixes.$num # $verdict: without $without, with $with" >> "$out/fixes.tap.tmp"
+		result fail "$num" "$verdict: without $without, with $with"
 	fi
 	printf '%-5s %-36s %-8s %-8s %6s  %s\n' "$num" "$(echo "$tests" | tr ' ' ,)" "$without" "$with" "$secs" \
 		"$verdict" >> "$out/fixes.txt"
@@ -201,9 +202,10 @@ done <<EOF
 $fixes
 EOF
 $GIT -C "$src" checkout -q -f "$full"
-{ echo "TAP version 13"; echo "1..$k"; cat "$out/fixes.tap.tmp"; } > "$out/fixes.tap"
+tap_finish
+bad=$?
 { echo "["; sed '$!s/$/,/' "$out/fixes.json.tmp"; echo "]"; } > "$out/fixes.json"
-rm -f "$out/fixes.tap.tmp" "$out/fixes.json.tmp"
+rm -f "$out/fixes.json.tmp"
 echo "check-fixes: $k fixes in $(( $(date +%s) - start )) s (the full series' build: $with_s s)"
 cat "$out/fixes.txt"
 exit $bad

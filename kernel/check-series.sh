@@ -13,25 +13,24 @@ GIT="git -c user.name=patchbench -c user.email=patchbench@localhost"
 # shellcheck source=kernel/series.sh
 . "$here/series.sh"
 
+# shellcheck source=tests/tap-result.sh
+. tests/tap-result.sh
+
 # checkpatch_own OUT.tap: checkpatch --strict on every project-own patch
 # (kernel/series.sh says which), one TAP line each, before any build and
 # whether or not the series builds.
 checkpatch_own() {
-	: > "$1.tmp"
-	co_n=0
+	tap_start "$1" checkpatch
 	for co_p in $(series_own_patches "$series"); do
-		co_n=$((co_n + 1))
 		co_name=$(basename "$co_p" .patch)
 		if co_log=$(series_checkpatch "$PB_CACHE/src" "$series" "$co_p" 2>&1); then
-			echo "ok $co_n - checkpatch.$co_name" >> "$1.tmp"
+			result ok "$co_name"
 		else
-			echo "not ok $co_n - checkpatch.$co_name # $(printf '%s\n' "$co_log" | grep -m 1 .)" >> "$1.tmp"
-			printf '%s\n' "$co_log" | sed 's/^/# /' >> "$1.tmp"
+			result fail "$co_name" "$(printf '%s\n' "$co_log" | grep -m 1 .)" 2> /dev/null
+			tap_diag "$co_log"
 		fi
 	done
-	{ echo "TAP version 13"; echo "1..$co_n"; cat "$1.tmp"; } > "$1.part" && mv "$1.part" "$1"
-	rm -f "$1.tmp"
-	echo "series: checkpatch: $(grep -c '^ok' "$1") of $co_n project-own patches clean ($1)"
+	tap_finish
 }
 checkpatch_own "${out%.tap}-checkpatch.tap"
 # shellcheck source=bench/lib/caps.sh
@@ -41,32 +40,29 @@ glob=$("$PB" tests kunit) || exit 1
 $GIT -C "$PB_CACHE/src" worktree remove -f "$src" 2>/dev/null || rm -rf "$src"
 $GIT -C "$PB_CACHE/src" worktree prune
 $GIT -C "$PB_CACHE/src" worktree add -q -f -B check "$src" pristine || exit 1
-: > "$out.tmp"
-n=0
+# a patch after one that failed to apply, build or be probed is not reached:
+# a failure too, as it was when the plan named it and no line followed
+tap_start "$out" series
+stop=
 for p in "$series"/*.patch; do
-	n=$((n + 1))
 	name=$(basename "$p" .patch)
-	if ! series_mail "$p" | $GIT -C "$src" am -q --3way > "$out.am.log" 2>&1; then
-		echo "not ok $n - series.$name # does not apply" >> "$out.tmp"
-		break
-	fi
-	if ! "$here/build.sh" check > "$out.build.log" 2>&1; then
-		echo "not ok $n - series.$name # does not build (see $out.build.log)" >> "$out.tmp"
-		break
-	fi
-	if ! caps=$(caps_file check "$src/pb-build-check") ||
+	if [ -n "$stop" ]; then
+		why="not reached: $stop did not apply, build or probe"
+	elif ! series_mail "$p" | $GIT -C "$src" am -q --3way > "$out.am.log" 2>&1; then
+		why="does not apply" stop=$name
+	elif ! "$here/build.sh" check > "$out.build.log" 2>&1; then
+		why="does not build (see $out.build.log)" stop=$name
+	elif ! caps=$(caps_file check "$src/pb-build-check") ||
 		! suites=$("$PB" needs --caps "$caps" --kunit "$glob"); then
-		echo "not ok $n - series.$name # cannot probe its build" >> "$out.tmp"
-		break
-	fi
-	if "$PB" kunit --name "series.$name" --filter "$glob" --suites "$suites" --accel "$ACCEL" \
+		why="cannot probe its build" stop=$name
+	elif "$PB" kunit --name "series.$name" --filter "$glob" --suites "$suites" --accel "$ACCEL" \
 		--kernel "$src/pb-build-check$("$PB" arch tree_suffix)/$("$PB" arch image)" --tap "$out.kunit.tap" > "$out.kunit.out" 2>&1; then
-		echo "ok $n - series.$name # builds; $(sed -n 's/^kunit: [^:]*: //p' "$out.kunit.out")" >> "$out.tmp"
+		result ok "$name" "builds; $(sed -n 's/^kunit: [^:]*: //p' "$out.kunit.out")"
+		echo "series: ok $name"
+		continue
 	else
-		echo "not ok $n - series.$name # KUnit: $(sed -n 's/^kunit: [^:]*: //p' "$out.kunit.out")" >> "$out.tmp"
+		why="KUnit: $(sed -n 's/^kunit: [^:]*: //p' "$out.kunit.out")"
 	fi
-	echo "series: $(tail -n 1 "$out.tmp")"
+	result fail "$name" "$why"
 done
-set -- "$series"/*.patch
-{ echo "TAP version 13"; echo "1..$#"; cat "$out.tmp"; } > "$out"
-rm -f "$out.tmp"
+tap_finish || :

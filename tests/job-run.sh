@@ -14,6 +14,8 @@ PB=${PB:-build/pb}
 [ -x "$PB" ] || { echo "job-run.sh: no $PB: make tools builds it" >&2; exit 2; }
 # shellcheck source=bench/lib/caps.sh
 . bench/lib/caps.sh
+# shellcheck source=tests/tap-result.sh
+. tests/tap-result.sh
 
 # The guest tests are folders, tests/guest/NAME/ (docs/testing.md, "A guest
 # test is one folder"): test.json says what each needs of a kernel (pb
@@ -44,6 +46,13 @@ kunit_suites() { # kunit_suites CAPS GLOB
 	[ -n "$ks" ] || { echo "job-run.sh: no built-in KUnit suite matches $2 in $1" >&2; return 1; }
 	echo "$ks"
 }
+# test_needs CAPS TEST: pb needs on what TEST needs (its manifest's needs,
+# or the words in NEEDS when set): 0 it holds, 10 not (saying why), else
+# it cannot be evaluated. The one needs check of a test here.
+test_needs() {
+	# shellcheck disable=SC2046,SC2086 # the needs are words
+	"$PB" needs --caps "$1" ${NEEDS-$(test_get "$2" needs)}
+}
 # not_applicable DIR LABEL TEST CAPS [MORE]: if the kernel lacks what TEST
 # needs (its manifest's needs, or the words in NEEDS when set), leave
 # DIR/TEST.tap (and DIR/M.tap for each M in MORE, "vm" when there is no
@@ -52,17 +61,16 @@ kunit_suites() { # kunit_suites CAPS GLOB
 # modules unbuilt) nothing is decided here.
 not_applicable() {
 	[ "${NEEDS_UNDECIDED:-}" != 1 ] || return 1
-	# shellcheck disable=SC2046,SC2086 # the needs are words
-	na=$("$PB" needs --caps "$4" ${NEEDS-$(test_get "$3" needs)} 2>&1)
+	na=$(test_needs "$4" "$3" 2>&1)
 	case $? in
 	0) return 1 ;;
-	10) line="ok 1 - guest.$2.$3 # SKIP $na" ;;
-	*) line="not ok 1 - guest.$2.$3 # cannot evaluate its needs: $na" ;;
+	10) verdict=ok why="SKIP $na" ;;
+	*) verdict=fail why="cannot evaluate its needs: $na" ;;
 	esac
-	mkdir -p "$1"
 	for f in "$3" ${5:-}; do
-		printf 'TAP version 13\n1..1\n%s\n' "$line" > "$1/$f.tap.tmp"
-		mv "$1/$f.tap.tmp" "$1/$f.tap"
+		tap_start "$1/$f.tap" "guest.$2"
+		result "$verdict" "$3" "$why" 2> /dev/null
+		tap_finish > /dev/null || :
 	done
 	echo "$2/$3: $na" >&2
 }
@@ -118,9 +126,7 @@ run_job() { # run_job JOB
 		k=${1#guest/}; t=${k#*/}; k=${k%%/*} map='' run='' skipped=''
 		caps=$(caps_file "$k" "$KBUILD/$k") && has=$(caps_append "$caps") || return 1
 		for one in $(echo "$t" | tr + ' '); do
-			# shellcheck disable=SC2046 # the needs are words
-			if [ "${NEEDS_UNDECIDED:-}" = 1 ] ||
-				"$PB" needs --caps "$caps" $(test_get "$one" needs) > /dev/null 2>&1; then
+			if [ "${NEEDS_UNDECIDED:-}" = 1 ] || test_needs "$caps" "$one" > /dev/null 2>&1; then
 				run=${run:+$run+}$one
 			else
 				skipped="$skipped $one"

@@ -1,8 +1,12 @@
 # shellcheck shell=sh
 # TAP for host-only test stages (sourced):
 #   tap_start OUT.tap PREFIX; result ok|fail NAME [WHY]; ...; tap_finish
-# The shell's one TAP writer on the host (the guest's is vm/guest/lib/tap.sh:
-# the initramfs has no tests/).
+# The shell's one TAP writer on the host, for the kernel's checks
+# (kernel/check-series.sh, check-fixes.sh) and a job's skip
+# (tests/job-run.sh) too; the guest's is vm/guest/lib/tap.sh: the
+# initramfs has no tests/. An ok result's WHY is a note after "#"
+# ("SKIP ..." makes it a skip); tap_diag TEXT adds TEXT's lines as
+# comments under the last result.
 # tap_finish writes OUT.tap whole (tmp + rename), says how many failed and
 # returns non-zero when any did.
 # tap_scratch NAME: a scratch directory for the stage in $work
@@ -22,12 +26,16 @@ tap_start() {
 result() {
 	tap_n=$((tap_n + 1))
 	if [ "$1" = ok ]; then
-		echo "ok $tap_n - $tap_prefix.$2" >> "$tap_body"
+		echo "ok $tap_n - $tap_prefix.$2${3:+ # $3}" >> "$tap_body"
 	else
 		tap_bad=$((tap_bad + 1))
 		echo "not ok $tap_n - $tap_prefix.$2 # ${3:-failed, saying nothing}" >> "$tap_body"
 		echo "$tap_prefix: FAIL $2: ${3:-}" >&2
 	fi
+}
+
+tap_diag() {
+	printf '%s\n' "$1" | sed 's/^/# /' >> "$tap_body"
 }
 
 # check NAME WHY COMMAND...: ok if COMMAND succeeds, else not ok with WHY and

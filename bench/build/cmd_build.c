@@ -27,6 +27,7 @@
 #include "build/units.h"
 #include "cmd.h"
 #include "lib/arch.h"
+#include "lib/env.h"
 #include "lib/mkdirs.h"
 
 static const char *const host_cflags[] = { "-std=c11", "-D_DEFAULT_SOURCE", "-Wall", "-Wextra",
@@ -60,9 +61,7 @@ static void pushf(json_t *a, const char *fmt, const char *x, const char *y)
 
 static const char *cc(void)
 {
-	const char *c = getenv("CC");
-
-	return c && *c ? c : "gcc";
+	return env_or("CC", "gcc");
 }
 
 /* The guest architecture's description (GUEST_ARCH), loaded once; NULL after saying why. */
@@ -410,41 +409,45 @@ static int module_dirs(const struct units *all)
 	return 0;
 }
 
+enum { FORM_LIST, FORM_NAMES, FORM_MODULE_DIRS, FORM_GUEST, FORM_HOST, FORM_BPF };
+
+static const struct args_form forms[] = {
+	[FORM_LIST] = { "list", 0, 0, "" },
+	[FORM_NAMES] = { "names", 0, 0, "" },
+	[FORM_MODULE_DIRS] = { "module-dirs", 0, 0, "" },
+	[FORM_GUEST] = { "guest", 1, 1, "n" },
+	[FORM_HOST] = { "host", 1, 1, "n" },
+	[FORM_BPF] = { "bpf", 3, 3, "n" },
+	{ NULL },
+};
+
 static int build(int argc, char **argv)
 {
 	static struct units all;
-	const char *form;
 	char err[4096];
 	struct args a;
-	int c, status, want;
+	int c, f, status;
 
 	args_init(&a, &cmd_build, argc, argv);
 	while ((c = args_next(&a)) > 0)
 		dry_run = 1;
-	if (c < 0)
+	if (c < 0 || (f = args_form(&a, forms)) < 0)
 		return a.status;
-	form = argv[1];
-	want = !strcmp(form, "guest") || !strcmp(form, "host") ? 2 : !strcmp(form, "bpf") ? 4 :
-	       !strcmp(form, "list") || !strcmp(form, "names") || !strcmp(form, "module-dirs") ? 1 : 0;
-	if (!want)
-		return args_error(&cmd_build, "no form '%s'", form);
-	if (a.noperands != want)
-		return args_error(&cmd_build, "wrong number of operands after '%s'", form);
 	out_root = a.noperands > 1 ? argv[2] : NULL;
-	if ((!strcmp(form, "guest") || !strcmp(form, "bpf")) && !guest_arch())
+	if ((f == FORM_GUEST || f == FORM_BPF) && !guest_arch())
 		return 1;
 	if (units_load(&all, err, sizeof(err))) {
 		fprintf(stderr, "pb build: %s\n", err);
 		return 1;
 	}
-	if (!strcmp(form, "list"))
+	if (f == FORM_LIST)
 		status = list(&all);
-	else if (!strcmp(form, "names"))
+	else if (f == FORM_NAMES)
 		status = names(&all);
-	else if (!strcmp(form, "module-dirs"))
+	else if (f == FORM_MODULE_DIRS)
 		status = module_dirs(&all);
-	else if (!strcmp(form, "guest") || !strcmp(form, "host"))
-		status = build_programs(&all, argv[2], strcmp(form, "host") ? GUEST : HOST);
+	else if (f == FORM_GUEST || f == FORM_HOST)
+		status = build_programs(&all, argv[2], f == FORM_HOST ? HOST : GUEST);
 	else
 		status = build_bpf(&all, argv[2], argv[3], argv[4]);
 	units_free(&all);

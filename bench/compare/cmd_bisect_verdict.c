@@ -22,6 +22,7 @@
 #include "cmd.h"
 #include "args.h"
 #include "compare/bisect_verdict.h"
+#include "lib/json_load.h"
 #include "lib/results.h"
 
 #define SIDES 3
@@ -29,7 +30,6 @@
 /* FILE[:KERNEL] into @s (@file holds the file's name); -1, said why, if unreadable */
 static int load(const char *spec, char *file, size_t len, struct bisect_side *s)
 {
-	json_error_t err;
 	char *colon;
 
 	snprintf(file, len, "%s", spec);
@@ -39,9 +39,7 @@ static int load(const char *spec, char *file, size_t len, struct bisect_side *s)
 		*colon = '\0';
 		s->kernel = spec + (colon + 1 - file);
 	}
-	s->root = json_load_file(file, 0, &err);
-	if (!s->root)
-		fprintf(stderr, "pb bisect-verdict: %s: %s\n", file, err.text);
+	s->root = json_load_said("pb bisect-verdict", file, 0);
 	return s->root ? 0 : -1;
 }
 
@@ -78,13 +76,8 @@ static int bisect_verdict(int argc, char **argv)
 	if (!bad && !followed_file) {
 		v = bisect_ends(&side[0], &side[1], faster, max);
 		status = strcmp(json_string_value(json_object_get(v, "status")), "differ") ? 10 : 0;
-	} else if (!bad) {
-		json_error_t err;
-
-		followed = json_load_file(followed_file, 0, &err);
-		if (!followed)
-			fprintf(stderr, "pb bisect-verdict: %s: %s\n", followed_file, err.text);
-		else if (!(v = bisect_step(followed, &side[0], &side[1], &side[2], &why)))
+	} else if (!bad && (followed = json_load_said("pb bisect-verdict", followed_file, 0))) {
+		if (!(v = bisect_step(followed, &side[0], &side[1], &side[2], &why)))
 			fprintf(stderr, "pb bisect-verdict: %s\n", why);
 		else
 			status = 0;

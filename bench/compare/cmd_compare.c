@@ -37,13 +37,13 @@
 #include "compare/compare_plot.h"
 #include "compare/compare_records.h"
 #include "lib/inputs.h"
+#include "lib/json_load.h"
 #include "lib/results.h"
 #include "lib/suites.h"
 
 static int open_side(const char *spec, char *file, size_t len, struct compare_side *s)
 {
 	char *colon;
-	json_error_t err;
 
 	snprintf(file, len, "%s", spec);
 	colon = strrchr(file, ':');
@@ -53,12 +53,8 @@ static int open_side(const char *spec, char *file, size_t len, struct compare_si
 		s->kernel = colon + 1 - file + spec;
 	}
 	s->file = file;
-	s->root = json_load_file(file, 0, &err);
-	if (!s->root) {
-		fprintf(stderr, "pb compare: %s: %s\n", file, err.text);
-		return -1;
-	}
-	return 0;
+	s->root = json_load_said("pb compare", file, 0);
+	return s->root ? 0 : -1;
 }
 
 /* o.k1.k2 (o.k1 when @k2 is NULL): "?" when absent, "not recorded" when null */
@@ -82,14 +78,17 @@ static int count(json_t *cmp, const char *verdict)
 }
 
 /*
- * Once per comparison, under the A and B lines: what differs in the two
- * results' meta, a field not recorded by one side said so.
+ * Once per comparison, under its title: the A and B lines, then what differs
+ * in the two results' meta, a field not recorded by one side said so.
  */
-static void print_differences(json_t *cmp)
+static void print_sides(json_t *cmp)
 {
 	json_t *d, *differences = json_object_get(cmp, "differences");
 	size_t i;
 
+	printf("A: %s %s (project %s)\nB: %s %s (project %s)\n", str(cmp, "a", "file"),
+	       str(cmp, "a", "kernel"), str(cmp, "a", "project_commit"), str(cmp, "b", "file"),
+	       str(cmp, "b", "kernel"), str(cmp, "b", "project_commit"));
 	if (!json_array_size(differences)) {
 		printf("same metadata: nothing differs in how A and B were made\n");
 		return;
@@ -117,12 +116,9 @@ static void print_table(json_t *cmp)
 	json_t *p, *summary = json_object_get(cmp, "summary");
 	size_t i;
 
-	printf("suite %s, unit %s\nA: %s %s (project %s)\nB: %s %s (project %s)\n",
-	       json_string_value(json_object_get(cmp, "suite")),
-	       json_string_value(json_object_get(cmp, "unit")), str(cmp, "a", "file"),
-	       str(cmp, "a", "kernel"), str(cmp, "a", "project_commit"), str(cmp, "b", "file"),
-	       str(cmp, "b", "kernel"), str(cmp, "b", "project_commit"));
-	print_differences(cmp);
+	printf("suite %s, unit %s\n", json_string_value(json_object_get(cmp, "suite")),
+	       json_string_value(json_object_get(cmp, "unit")));
+	print_sides(cmp);
 	printf("\n| parameters | A median | B median | B/A | 95%% CI | p | verdict | noise floor |\n"
 	       "|---|---|---|---|---|---|---|---|\n");
 	json_array_foreach(json_object_get(cmp, "points"), i, p) {
@@ -148,12 +144,9 @@ static void print_records_table(json_t *cmp)
 	json_t *rec, *fig, *summary = json_object_get(cmp, "summary");
 	size_t i, f;
 
-	printf("suite %s (records: exact figures, one boot each)\nA: %s %s (project %s)\n"
-	       "B: %s %s (project %s)\n",
-	       json_string_value(json_object_get(cmp, "suite")), str(cmp, "a", "file"),
-	       str(cmp, "a", "kernel"), str(cmp, "a", "project_commit"), str(cmp, "b", "file"),
-	       str(cmp, "b", "kernel"), str(cmp, "b", "project_commit"));
-	print_differences(cmp);
+	printf("suite %s (records: exact figures, one boot each)\n",
+	       json_string_value(json_object_get(cmp, "suite")));
+	print_sides(cmp);
 	printf("\n| record | figure | A | B | change | tolerance | verdict |\n"
 	       "|---|---|---|---|---|---|---|\n");
 	json_array_foreach(json_object_get(cmp, "records"), i, rec) {

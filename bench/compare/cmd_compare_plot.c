@@ -10,20 +10,17 @@
 #include "cmd.h"
 #include "args.h"
 #include "compare/compare_plot.h"
+#include "lib/json_load.h"
 
 static int compare_plot(int argc, char **argv)
 {
-	json_error_t err;
 	json_t *cmp;
 	int status;
 
 	if (args_operands(&cmd_compare_plot, &argc, argv, &status))
 		return status;
-	cmp = json_load_file(argv[1], 0, &err);
-	if (!cmp) {
-		fprintf(stderr, "pb compare-plot: %s: %s\n", argv[1], err.text);
+	if (!(cmp = json_load_said("pb compare-plot", argv[1], 0)))
 		return 1;
-	}
 	status = compare_plot_write(cmp, argv[2], argv[3]) ? 1 : 0;
 	json_decref(cmp);
 	return status;

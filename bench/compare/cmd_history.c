@@ -14,6 +14,7 @@
 #include "cmd.h"
 #include "args.h"
 #include "compare/history.h"
+#include "lib/json_load.h"
 
 static int history(int argc, char **argv)
 {
@@ -30,11 +31,8 @@ static int history(int argc, char **argv)
 	if (c < 0)
 		return a.status;
 	for (int arg = 1; arg <= a.noperands; arg++) {
-		json_error_t e;
-
-		roots[n] = json_load_file(argv[arg], 0, &e);
+		roots[n] = json_load_said("pb history", argv[arg], 0);
 		if (!roots[n]) {
-			fprintf(stderr, "pb history: %s: %s\n", argv[arg], e.text);
 			status = 1;
 			break;
 		}

@@ -14,6 +14,7 @@
 #include "args.h"
 #include "jobs/jobs.h"
 #include "probe/guest_tests_checked.h"
+#include "lib/env.h"
 
 #define JOB_RUNNER_DEFAULT "tests/job-run.sh"
 #define TEST_BUDGET_DEFAULT 5100
@@ -30,11 +31,11 @@ static void print(const struct job_list *l)
 
 static const char *test_out(void)
 {
-	const char *out = getenv("TEST_OUT");
+	const char *out = env_or("TEST_OUT", NULL);
 
-	if (!out || !*out)
+	if (!out)
 		fprintf(stderr, "pb jobs: TEST_OUT is not set: the directory the TAP files go under\n");
-	return out && *out ? out : NULL;
+	return out;
 }
 
 static int taps(const struct guest_tests *all, const struct job_list *jobs)
@@ -187,15 +188,11 @@ static int jobs(int argc, char **argv)
 {
 	static struct guest_tests all;
 	struct opts o = { .choose = getenv("PB_TEST_CHOICE") };
-	char given[8] = "";
-	size_t ngiven = 0;
 	struct args a;
 	int c, status;
 
 	args_init(&a, &cmd_jobs, argc, argv);
 	while ((c = args_next(&a)) > 0) {
-		if (ngiven < sizeof(given) - 1)
-			given[ngiven++] = (char)c;
 		if (c == 'c')
 			o.choose = a.value;
 		else if (c == 'j')
@@ -205,8 +202,8 @@ static int jobs(int argc, char **argv)
 	}
 	if (c < 0)
 		return a.status;
-	if ((status = args_form_check(&a, form_table, given)))
-		return status;
+	if (args_form(&a, form_table) < 0)
+		return a.status;
 	if (guest_tests_load_checked(&all, "pb jobs"))
 		return 2;
 	status = forms(&all, argv[1], argv + 2, a.noperands - 1, &o);

@@ -21,6 +21,7 @@
 #include "cmd.h"
 #include "jobs/jobs.h"
 #include "lib/mkdirs.h"
+#include "tap/tap.h"
 
 #define LEAST_SECONDS_LEFT 60
 #define SLOWEST_SHOWN 5
@@ -108,30 +109,29 @@ static int tally(const struct pool_state *s, size_t job, const struct job_list *
 /* Each TAP file of the job fails: it was not run. */
 static int not_run(const struct pool_state *s, size_t job, const struct job_list *taps, long now)
 {
-	char name[256];
+	struct ktap_report rep = { 0 };
+	char name[256], why[128];
+	int status = 0;
 
-	snprintf(name, sizeof(name), "%s", s->jobs->v[job]);
+	snprintf(name, sizeof(name), "%s.(budget)", s->jobs->v[job]);
 	for (char *c = name; *c; c++)
 		if (*c == '/')
 			*c = '.';
-	for (size_t i = 0; i < taps->n; i++) {
+	snprintf(why, sizeof(why), "not run: the budget of %ld s was spent after %ld s",
+		 s->pool->budget, now - s->pool->start);
+	if (report_add(&rep, name, KTAP_FAIL, why))
+		status = -1;
+	for (size_t i = 0; i < taps->n && !status; i++) {
 		char dir[8192];
-		FILE *f;
 
 		snprintf(dir, sizeof(dir), "%s", taps->v[i]);
-		if (mkdirs(dirname(dir)) || !(f = fopen(taps->v[i], "w"))) {
+		if (mkdirs(dirname(dir)) || tap_write(taps->v[i], &rep)) {
 			perror(taps->v[i]);
-			return -1;
-		}
-		fprintf(f, "TAP version 13\n1..1\nnot ok 1 - %s.(budget) # not run: "
-			"the budget of %ld s was spent after %ld s\n",
-			name, s->pool->budget, now - s->pool->start);
-		if (fclose(f)) {
-			perror(taps->v[i]);
-			return -1;
+			status = -1;
 		}
 	}
-	return 0;
+	ktap_free(&rep);
+	return status;
 }
 
 /* "[k/N] JOB: verdict [T s]", and a failing job's failures under it. */

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "lib/atomic.h"
+#include "lib/json_load.h"
 #include "cmd.h"
 #include "args.h"
 #include "lava/yaml_out.h"
@@ -205,7 +206,6 @@ static int lava(int argc, char **argv)
 	struct lava_opts o = { .meta = json_object() };
 	struct atomic_file a;
 	json_t *vm = NULL, *context = NULL, *job = NULL, *images;
-	json_error_t err;
 	const char *append;
 	double timeout;
 	struct args args;
@@ -225,10 +225,8 @@ static int lava(int argc, char **argv)
 		r = args_error(&cmd_lava, "--monitor wants tap, kunit or bench, got '%s'", o.monitor);
 		goto out;
 	}
-	if (!(vm = json_load_file(o.vm, 0, &err))) {
-		fprintf(stderr, "pb lava: %s: %s\n", o.vm, err.text);
+	if (!(vm = json_load_said("pb lava", o.vm, 0)))
 		goto out;
-	}
 	context = json_pack("{s:s}", "arch", "x86_64");
 	if (map_argv(&o, vm, context, &append))
 		goto out;

@@ -29,6 +29,7 @@
 #include "args.h"
 #include "vm/qemu.h"
 #include "tap/tap.h"
+#include "lib/json_load.h"
 
 struct lava_tap_opts {
 	const char *results, *console, *label, *kunit, *tap, *vm_tap, *test_tap;
@@ -104,7 +105,6 @@ static int lava_tap(int argc, char **argv)
 	struct lava_tap_opts o = { 0 };
 	struct ktap_report rep = { 0 }, test = { 0 };
 	json_t *results = NULL;
-	json_error_t err;
 	char why[1024], path[512];
 	struct args args;
 	FILE *f;
@@ -118,10 +118,8 @@ static int lava_tap(int argc, char **argv)
 	if (o.kunit ? !o.tap || o.vm_tap || o.test_tap : !o.vm_tap || !o.test_tap || o.tap)
 		return args_error(&cmd_lava_tap,
 				  "either --kunit and --tap, or --vm-tap and --test-tap");
-	if (!(results = json_load_file(o.results, 0, &err))) {
-		fprintf(stderr, "pb lava-tap: %s: %s\n", o.results, err.text);
+	if (!(results = json_load_said("pb lava-tap", o.results, 0)))
 		goto out;
-	}
 	boot_verdict(o.console, results, o.label, why, sizeof(why));
 	if (o.kunit) {
 		if (!(f = fopen(o.console, "r")) || ktap_parse(f, &rep)) {

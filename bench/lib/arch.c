@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Loading and checking vm/arch/NAME.json (lib/arch.h). */
 #include "lib/arch.h"
+#include "lib/env.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -15,16 +16,12 @@ static const char *const string_fields[] = {
 
 const char *arch_dir(void)
 {
-	const char *d = getenv("PB_ARCH_DIR");
-
-	return d && *d ? d : "vm/arch";
+	return env_or("PB_ARCH_DIR", "vm/arch");
 }
 
 const char *arch_selected(void)
 {
-	const char *a = getenv("GUEST_ARCH");
-
-	return a && *a ? a : ARCH_DEFAULT;
+	return env_or("GUEST_ARCH", ARCH_DEFAULT);
 }
 
 static int cmp(const void *a, const void *b)

@@ -14,21 +14,18 @@
 
 #include "cmd.h"
 #include "args.h"
+#include "lib/json_load.h"
 #include "lib/jsonpath.h"
 
 static int json_get(int argc, char **argv)
 {
-	json_error_t err;
 	json_t *root;
 	int status = 0;
 
 	if (args_operands(&cmd_json_get, &argc, argv, &status))
 		return status;
-	root = json_load_file(argv[1], JSON_DECODE_ANY, &err);
-	if (!root) {
-		fprintf(stderr, "pb json-get: %s: %s\n", argv[1], err.text);
+	if (!(root = json_load_said("pb json-get", argv[1], JSON_DECODE_ANY)))
 		return 1;
-	}
 	for (int i = 2; i < argc; i++) {
 		json_t *v = json_at(root, argv[i]);
 		char *text;

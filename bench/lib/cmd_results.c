@@ -17,6 +17,7 @@
 
 #include "cmd.h"
 #include "args.h"
+#include "lib/json_load.h"
 #include "lib/layout.h"
 
 #define WHO "pb results"
@@ -159,14 +160,12 @@ static int check_run(const char *root, const char *run)
 	if ((n = scandir(dir, &names, json_file, alphasort)) < 0)
 		return 0;	/* not a run's directory (README.md) */
 	for (int i = 0; i < n; i++) {
-		json_error_t err;
 		json_t *r;
 		const char *recorded;
 
 		snprintf(file, sizeof(file), "%s/%s", dir, names[i]->d_name);
 		free(names[i]);
-		if (!(r = json_load_file(file, 0, &err))) {
-			fprintf(stderr, WHO ": %s: %s\n", file, err.text);
+		if (!(r = json_load_said(WHO, file, 0))) {
 			wrong++;
 			continue;
 		}
@@ -208,53 +207,38 @@ static int check(const struct request *q)
 	return 0;
 }
 
-struct subcommand {
-	const char *name;
-	int (*run)(const struct request *q);
-	int min_suites, max_suites;	/* max -1: no limit */
-	const char *options;	/* the long options it takes, space-separated */
-};
-
 static int run_id_of(const struct request *q)
 {
 	(void)q;
 	return run_id();
 }
 
-static const struct subcommand subcommands[] = {
-	{ "run-id", run_id_of, 0, 0, "" },
-	{ "path", path, 1, 1, "root partial" },
-	{ "newest", newest, 1, -1, "root rev json" },
-	{ "all", all, 1, -1, "root from to json" },
-	{ "check", check, 0, 0, "root" },
+enum { FORM_RUN_ID, FORM_PATH, FORM_NEWEST, FORM_ALL, FORM_CHECK };
+
+/* Each form's SUITE operands and options (their letters), and what runs it. */
+static const struct args_form forms[] = {
+	[FORM_RUN_ID] = { "run-id", 0, 0, "r" },
+	[FORM_PATH] = { "path", 1, 1, "rp" },
+	[FORM_NEWEST] = { "newest", 1, -1, "rvj" },
+	[FORM_ALL] = { "all", 1, -1, "rftj" },
+	[FORM_CHECK] = { "check", 0, 0, "r" },
+	{ NULL },
 };
 
-/* Is the long option @name among @list's space-separated words? */
-static int takes(const char *list, const char *name)
-{
-	size_t len = strlen(name);
-
-	for (const char *p = strstr(list, name); p; p = strstr(p + 1, name))
-		if ((p == list || p[-1] == ' ') && (p[len] == ' ' || !p[len]))
-			return 1;
-	return 0;
-}
+static int (*const form_run[])(const struct request *q) = {
+	[FORM_RUN_ID] = run_id_of, [FORM_PATH] = path, [FORM_NEWEST] = newest,
+	[FORM_ALL] = all, [FORM_CHECK] = check,
+};
 
 static int results(int argc, char **argv)
 {
-	static const char *const names[] = { "root", "rev", "from", "to", "json", "partial" };
-	const struct subcommand *sub = NULL;
 	struct request q = { 0 };
 	const char *root = NULL;
-	unsigned long given = 0;
 	struct args a;
-	int c;
+	int c, f;
 
 	args_init(&a, &cmd_results, argc, argv);
 	while ((c = args_next(&a)) > 0) {
-		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-			if (!strcmp(a.name, names[i]))
-				given |= 1UL << i;
 		switch (c) {
 		case 'r': root = a.value; break;
 		case 'v': q.rev = a.value; break;
@@ -264,28 +248,16 @@ static int results(int argc, char **argv)
 		case 'p': q.partial = 1; break;
 		}
 	}
-	if (c < 0)
+	if (c < 0 || (f = args_form(&a, forms)) < 0)
 		return a.status;
-	for (size_t i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
-		if (!strcmp(a.operands[0], subcommands[i].name))
-			sub = &subcommands[i];
-	if (!sub)
-		return args_error(&cmd_results, "no subcommand '%s'", a.operands[0]);
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if ((given & (1UL << i)) && !takes(sub->options, names[i]))
-			return args_error(&cmd_results, "%s takes no --%s", sub->name, names[i]);
 	q.suites = a.operands + 1;
 	q.nsuites = a.noperands - 1;
-	if (q.nsuites < sub->min_suites || (sub->max_suites >= 0 && q.nsuites > sub->max_suites))
-		return args_error(&cmd_results, "%s takes %s", sub->name,
-				  !sub->max_suites ? "no SUITE" : sub->max_suites == 1 ?
-				  "one SUITE" : "one SUITE or more");
 	for (int i = 0; i < q.nsuites; i++)
 		if (!layout_suite_ok(q.suites[i]))
 			return args_error(&cmd_results, "'%s' is not a suite's name "
 					  "(letters, digits, '-', '_')", q.suites[i]);
 	q.root = layout_root(root);
-	return sub->run(&q);
+	return form_run[f](&q);
 }
 
 static const struct option options[] = {

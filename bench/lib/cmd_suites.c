@@ -85,26 +85,24 @@ static int points(const struct suites *all, int argc, char **argv)
 	return status ? 1 : 0;
 }
 
-/* Each form's operand count after its name (max -1: no limit), and whether it takes list's options. */
-static const struct {
-	const char *name;
-	int min, max, list_opts;
-} forms[] = {
-	{ "list", 0, 0, 1 },
-	{ "help", 0, 0, 0 },
-	{ "guests", 0, 0, 0 },
-	{ "get", 2, -1, 0 },
-	{ "points", 2, -1, 0 },
+enum { FORM_LIST, FORM_HELP, FORM_GUESTS, FORM_GET, FORM_POINTS };
+
+static const struct args_form forms[] = {
+	[FORM_LIST] = { "list", 0, 0, "mpg" },
+	[FORM_HELP] = { "help", 0, 0, "" },
+	[FORM_GUESTS] = { "guests", 0, 0, "" },
+	[FORM_GET] = { "get", 2, -1, "" },
+	[FORM_POINTS] = { "points", 2, -1, "" },
+	{ NULL },
 };
 
 static int suites(int argc, char **argv)
 {
 	static struct suites all;
 	const char *target = NULL;
-	int status, c, list_opt = 0, more;
+	int status, c, f, list_opt = 0;
 	char err[1024];
 	struct args a;
-	size_t f = 0;
 
 	args_init(&a, &cmd_suites, argc, argv);
 	while ((c = args_next(&a)) > 0) {
@@ -113,34 +111,25 @@ static int suites(int argc, char **argv)
 		list_opt = c;
 		target = a.value;
 	}
-	if (c < 0)
+	if (c < 0 || (f = args_form(&a, forms)) < 0)
 		return a.status;
-	while (f < sizeof(forms) / sizeof(forms[0]) && strcmp(forms[f].name, argv[1]))
-		f++;
-	if (f == sizeof(forms) / sizeof(forms[0]))
-		return args_error(&cmd_suites, "no form '%s'", argv[1]);
-	more = a.noperands - 1;
-	if (list_opt && !forms[f].list_opts)
-		return args_error(&cmd_suites, "--make, --plot and --guest go with list");
-	if (more < forms[f].min || (forms[f].max >= 0 && more > forms[f].max))
-		return args_error(&cmd_suites, "wrong number of operands after '%s'", argv[1]);
 	if (suites_load(&all, err, sizeof(err))) {
 		fprintf(stderr, "pb suites: %s\n", err);
 		return 1;
 	}
-	if (!strcmp(argv[1], "list")) {
+	if (f == FORM_LIST) {
 		status = list(&all, list_opt, target);
-	} else if (!strcmp(argv[1], "help")) {
+	} else if (f == FORM_HELP) {
 		for (int i = 0; i < all.n; i++)
 			printf("  %-16s %s\n", all.s[i].name,
 			       json_string_value(json_object_get(all.s[i].m, "description")));
 		status = 0;
-	} else if (!strcmp(argv[1], "guests")) {
+	} else if (f == FORM_GUESTS) {
 		for (int i = 0; i < all.n; i++)
 			if (suite_has_guest(&all.s[i]))
 				printf("%s/guest\n", all.s[i].dir);
 		status = 0;
-	} else if (!strcmp(argv[1], "get")) {
+	} else if (f == FORM_GET) {
 		status = get(&all, a.noperands, argv + 1);
 	} else {
 		status = points(&all, a.noperands, argv + 1);

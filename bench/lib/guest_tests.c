@@ -6,20 +6,17 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "lib/env.h"
 #include "lib/manifest_dir.h"
 
 const char *guest_tests_dir(void)
 {
-	const char *d = getenv("GUEST_TESTS_DIR");
-
-	return d && *d ? d : "tests/guest";
+	return env_or("GUEST_TESTS_DIR", "tests/guest");
 }
 
 const char *kunit_glob(void)
 {
-	const char *g = getenv("KUNIT");
-
-	return g && *g ? g : KUNIT_GLOB_DEFAULT;
+	return env_or("KUNIT", KUNIT_GLOB_DEFAULT);
 }
 
 struct load_ctx {

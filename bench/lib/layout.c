@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "lib/env.h"
 #include "lib/git_output.h"
 #include "lib/layout.h"
 
@@ -14,11 +15,7 @@
 
 const char *layout_root(const char *option)
 {
-	const char *env = getenv("RESULTS_DIR");
-
-	if (option)
-		return option;
-	return env && *env ? env : "results";
+	return option ? option : env_or("RESULTS_DIR", "results");
 }
 
 int layout_suite_ok(const char *suite)

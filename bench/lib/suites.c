@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/env.h"
 #include "lib/manifest_dir.h"
 
 const char *suites_builtin_dir(void)
@@ -18,9 +19,7 @@ const char *suites_builtin_dir(void)
 
 const char *suites_dir(void)
 {
-	const char *d = getenv("SUITES_DIR");
-
-	return d && *d ? d : suites_builtin_dir();
+	return env_or("SUITES_DIR", suites_builtin_dir());
 }
 
 static void guest_path(const struct suite *s, char *buf, size_t len)

@@ -54,7 +54,6 @@ static int cmd(int argc, char **argv)
 {
 	const char *file = NULL, *glob = NULL, *suite = NULL;
 	json_t *caps, *needs;
-	json_error_t jerr;
 	char reason[2048];
 	int c, has = 0, rc, first = 1;
 	struct args a;
@@ -72,11 +71,8 @@ static int cmd(int argc, char **argv)
 	}
 	if (c < 0)
 		return a.status;
-	caps = json_load_file(file, 0, &jerr);
-	if (!caps) {
-		fprintf(stderr, "pb needs: %s: %s (pb probe writes it)\n", file, jerr.text);
+	if (!(caps = caps_load("pb needs", file)))
 		return 1;
-	}
 	if (has || glob) {
 		size_t i;
 		json_t *v;

@@ -20,27 +20,12 @@
 
 #include "cmd.h"
 #include "args.h"
+#include "lib/file_text.h"
 #include "lib/results.h"
 #include "probe/btf_probe.h"
 #include "probe/elf_probe.h"
 #include "probe/features.h"
 #include "probe/kconfig.h"
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t len = 0;
-
-	if (!f)
-		return NULL;
-	if (getdelim(&buf, &len, '\0', f) < 0) {
-		free(buf);
-		buf = strdup("");
-	}
-	fclose(f);
-	return buf;
-}
 
 static unsigned long long fnv(unsigned long long h, const char *s)
 {
@@ -70,9 +55,9 @@ static json_t *modules_state(const char *dir, const char *stamp, unsigned long l
 		if (e->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), "%s/src/%s/.pb-stamp", dir, e->d_name);
-		s = slurp(path);
+		s = file_text(path);
 		snprintf(path, sizeof(path), "%s/src/%s/build.log", dir, e->d_name);
-		log = slurp(path);
+		log = file_text(path);
 		if (s && !strncmp(s, stamp, strlen(stamp))) {
 			state = "built";
 		} else if (log && (err = strstr(log, "error:"))) {
@@ -156,13 +141,13 @@ static int cmd(int argc, char **argv)
 		return a.status;
 	build = a.operands[0];
 	snprintf(path, sizeof(path), "%s/.pb-stamp", build);
-	stamp = slurp(path);
+	stamp = file_text(path);
 	if (!stamp) {
 		fprintf(stderr, "pb probe: %s has no .pb-stamp: not a built kernel (make kernels)\n", build);
 		return 1;
 	}
 	stamp[strcspn(stamp, "\n")] = '\0';
-	table = slurp(features);
+	table = file_text(features);
 	if (!table) {
 		fprintf(stderr, "pb probe: cannot read %s\n", features);
 		free(stamp);

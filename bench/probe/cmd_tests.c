@@ -83,17 +83,13 @@ static int crash(const struct guest_tests *all, int argc, char **argv)
 /* The module KTAP suites @t must report on the kernel pb probe described in @caps_file. */
 static int ktap(const struct guest_test *t, const char *caps_file)
 {
-	json_error_t jerr;
 	json_t *caps, *k;
 	char why[1024];
 	int first = 1;
 	size_t i;
 
-	caps = json_load_file(caps_file, 0, &jerr);
-	if (!caps) {
-		fprintf(stderr, "pb tests ktap: %s: %s (pb probe writes it)\n", caps_file, jerr.text);
+	if (!(caps = caps_load("pb tests ktap", caps_file)))
 		return 1;
-	}
 	json_array_foreach(json_object_get(t->m, "ktap"), i, k) {
 		int holds = needs_hold(caps, json_object_get(k, "needs"), why, sizeof(why));
 
@@ -152,15 +148,12 @@ static int tests(int argc, char **argv)
 {
 	static struct guest_tests all;
 	struct opts o = { 0 };
-	char given[8] = "", *end;
-	size_t ngiven = 0;
+	char *end;
 	struct args a;
 	int c, status;
 
 	args_init(&a, &cmd_tests, argc, argv);
 	while ((c = args_next(&a)) > 0) {
-		if (ngiven < sizeof(given) - 1)
-			given[ngiven++] = (char)c;
 		if (c == 's')
 			o.stage = a.value;
 		else if (c == 'c')
@@ -176,8 +169,8 @@ static int tests(int argc, char **argv)
 		return a.status;
 	if (o.stage && strcmp(o.stage, "guest") && strcmp(o.stage, "crash"))
 		return args_error(&cmd_tests, "--stage is guest or crash, not '%s'", o.stage);
-	if ((status = args_form_check(&a, forms, given)))
-		return status;
+	if (args_form(&a, forms) < 0)
+		return a.status;
 	if (!strcmp(argv[1], "kunit")) {
 		puts(kunit_glob());
 		return 0;

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/file_text.h"
 #include "lib/git_output.h"
 #include "probe/btf_probe.h"
 #include "probe/features.h"
@@ -22,16 +23,10 @@ static int in_array(const json_t *a, const char *s)
 
 static int file_has(const char *path, const char *text)
 {
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	size_t len = 0;
-	int found;
+	char *buf = file_text(path);
+	int found = buf && strstr(buf, text);
 
-	if (!f)
-		return 0;
-	found = getdelim(&buf, &len, '\0', f) > 0 && strstr(buf, text);
 	free(buf);
-	fclose(f);
 	return found;
 }
 

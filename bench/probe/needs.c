@@ -93,3 +93,13 @@ int needs_hold(const json_t *caps, const json_t *needs, char *reason, size_t len
 	}
 	return 1;
 }
+
+json_t *caps_load(const char *who, const char *file)
+{
+	json_error_t err;
+	json_t *caps = json_load_file(file, 0, &err);
+
+	if (!caps)
+		fprintf(stderr, "%s: %s: %s (pb probe writes it)\n", who, file, err.text);
+	return caps;
+}

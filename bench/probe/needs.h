@@ -21,4 +21,7 @@ int need_holds(const json_t *caps, const char *need, char *what, size_t len);
  */
 int needs_hold(const json_t *caps, const json_t *needs, char *reason, size_t len);
 
+/* pb probe's @file, what the needs are held against; NULL after saying why (@who: the command). */
+json_t *caps_load(const char *who, const char *file);
+
 #endif

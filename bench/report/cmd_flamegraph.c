@@ -16,37 +16,13 @@
 #include "cmd.h"
 #include "args.h"
 #include "lib/atomic.h"
+#include "lib/file_text.h"
 #include "report/flamegraph.h"
 
 #define STACKS_MARK "/** @flamegraph_json **/"
 #define OPTIONS_MARK "/** @options_json **/"
 /* Inside <script>: "</" must not end it, so '/' is escaped too. */
 #define EMBED_FLAGS (JSON_COMPACT | JSON_ENSURE_ASCII | JSON_ESCAPE_SLASH | JSON_PRESERVE_ORDER)
-
-static char *read_whole(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *text = NULL;
-	size_t len = 0;
-
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) == 0) {
-		long size = ftell(f);
-
-		if (size >= 0 && (text = malloc((size_t)size + 1))) {
-			rewind(f);
-			len = fread(text, 1, (size_t)size, f);
-			text[len] = '\0';
-			if (len != (size_t)size || memchr(text, '\0', len)) {
-				free(text);
-				text = NULL;
-			}
-		}
-	}
-	fclose(f);
-	return text;
-}
 
 /* The one place of @mark in @text, or NULL with why in @err. */
 static const char *one_mark(const char *text, const char *mark, const char *path, char *err,
@@ -70,7 +46,7 @@ static int write_page(const char *template, const char *out, const char *stacks,
 	const char *first, *second, *first_json, *second_json;
 	size_t first_len, second_len;
 	struct atomic_file a;
-	char *text = read_whole(template), err[1024];
+	char *text = file_text(template), err[1024];
 	int ok;
 
 	if (!text) {

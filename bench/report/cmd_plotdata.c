@@ -23,6 +23,7 @@
 
 #include "cmd.h"
 #include "args.h"
+#include "lib/json_load.h"
 #include "lib/plotdata.h"
 #include "lib/points.h"
 
@@ -30,7 +31,6 @@ static int plotdata(int argc, char **argv)
 {
 	struct plotdata_spec spec = { 0 };
 	int nd = 0, status, c;
-	json_error_t err;
 	struct args a;
 	json_t *root;
 
@@ -58,11 +58,8 @@ static int plotdata(int argc, char **argv)
 		if (point_filter_parse(spec.filters[f], &pf, why, sizeof(why)))
 			return args_error(&cmd_plotdata, "a filter %s", why);
 	}
-	root = json_load_file(argv[1], 0, &err);
-	if (!root) {
-		fprintf(stderr, "pb plotdata: %s: %s\n", argv[1], err.text);
+	if (!(root = json_load_said("pb plotdata", argv[1], 0)))
 		return 1;
-	}
 	status = plotdata_write(stdout, root, argv[1], &spec);
 	json_decref(root);
 	return status;

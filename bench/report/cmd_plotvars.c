@@ -11,20 +11,17 @@
 #include "cmd.h"
 #include "args.h"
 #include "report/plotvars.h"
+#include "lib/json_load.h"
 
 static int plotvars(int argc, char **argv)
 {
-	json_error_t err;
 	json_t *root;
 	int status;
 
 	if (args_operands(&cmd_plotvars, &argc, argv, &status))
 		return status;
-	root = json_load_file(argv[1], 0, &err);
-	if (!root) {
-		fprintf(stderr, "pb plotvars: %s: %s\n", argv[1], err.text);
+	if (!(root = json_load_said("pb plotvars", argv[1], 0)))
 		return 1;
-	}
 	plotvars_write(stdout, root);
 	json_decref(root);
 	return 0;

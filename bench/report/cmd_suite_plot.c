@@ -9,6 +9,7 @@
 
 #include "cmd.h"
 #include "args.h"
+#include "lib/json_load.h"
 #include "lib/suites.h"
 #include "report/suite_plot.h"
 
@@ -16,7 +17,6 @@ static int suite_plot_cmd(int argc, char **argv)
 {
 	static struct suites all;
 	const struct suite *s;
-	json_error_t jerr;
 	json_t *result;
 	char err[1024];
 	struct args a;
@@ -32,9 +32,7 @@ static int suite_plot_cmd(int argc, char **argv)
 		return 1;
 	}
 	s = suites_find_said(&all, "pb suite-plot", a.operands[0]);
-	result = s ? json_load_file(a.operands[1], 0, &jerr) : NULL;
-	if (s && !result)
-		fprintf(stderr, "pb suite-plot: %s: %s\n", a.operands[1], jerr.text);
+	result = s ? json_load_said("pb suite-plot", a.operands[1], 0) : NULL;
 	if (result)
 		status = suite_plot(s, result, a.operands[1], a.operands[2]);
 	json_decref(result);

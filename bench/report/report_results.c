@@ -7,21 +7,18 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "lib/json_load.h"
 #include "lib/layout.h"
 
 static int add(struct report_results *r, const char *path)
 {
-	json_error_t err;
 
 	if (r->n == REPORT_MAX_RESULTS) {
 		fprintf(stderr, "pb report: more than %d result files\n", REPORT_MAX_RESULTS);
 		return -1;
 	}
-	r->root[r->n] = json_load_file(path, 0, &err);
-	if (!r->root[r->n]) {
-		fprintf(stderr, "pb report: %s: %s\n", path, err.text);
+	if (!(r->root[r->n] = json_load_said("pb report", path, 0)))
 		return -1;
-	}
 	r->path[r->n++] = strdup(path);
 	return 0;
 }

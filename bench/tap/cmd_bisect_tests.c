@@ -24,6 +24,7 @@
 
 #include "cmd.h"
 #include "args.h"
+#include "lib/json_load.h"
 #include "lib/results.h"
 #include "tap/ktap.h"
 
@@ -99,14 +100,8 @@ static int bisect_tests(int argc, char **argv)
 			meta_file = a.value;
 	if (c < 0)
 		return a.status;
-	if (bad_file) {
-		json_error_t err;
-
-		if (!(bad = json_load_file(bad_file, 0, &err))) {
-			fprintf(stderr, "pb bisect-tests: %s: %s\n", bad_file, err.text);
-			return 1;
-		}
-	}
+	if (bad_file && !(bad = json_load_said("pb bisect-tests", bad_file, 0)))
+		return 1;
 	v = json_pack("{s:s, s:s, s:[], s:{}}", "verdict", "pass", "why", "", "failures", "meta");
 	if (meta_file && results_meta_file(json_object_get(v, "meta"), meta_file)) {
 		fprintf(stderr, "pb bisect-tests: %s: unreadable\n", meta_file);

@@ -206,3 +206,14 @@ void assert_output_is(const struct pb_result *r, const char *path)
 	assert_string_equal(r->out, want);
 	free(want);
 }
+
+int json_listed(json_t *values, json_t *v)
+{
+	json_t *e;
+	size_t i;
+
+	json_array_foreach(values, i, e)
+		if (json_equal(e, v))
+			return 1;
+	return 0;
+}

@@ -8,6 +8,7 @@
 #ifndef PB_RUN_H
 #define PB_RUN_H
 
+#include <jansson.h>
 #include <stddef.h>
 
 #define FIXTURES "tests/fixtures"
@@ -46,6 +47,8 @@ void assert_exit(const struct pb_result *r, int want);
 /* A line of @text matches the basic regular expression @re (as grep would). */
 void assert_line_matches(const char *text, const char *re);
 void assert_contains(const char *text, const char *needle);
+/* Is @v one of the JSON array @values (json_equal)? */
+int json_listed(json_t *values, json_t *v);
 /* pb wrote exactly the text of the file @path to stdout, and nothing to stderr. */
 void assert_output_is(const struct pb_result *r, const char *path);
 

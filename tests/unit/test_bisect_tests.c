@@ -52,17 +52,33 @@ static char *judge(const char *tap, const char *bad, const char *key)
 	return text;
 }
 
+/* pb bisect-tests' verdict on @tap (with --bad @bad) is @want */
+static void verdict_is(const char *tap, const char *bad, const char *want)
+{
+	char *v = judge(tap, bad, "verdict");
+	char quoted[64];
+
+	snprintf(quoted, sizeof(quoted), "\"%s\"", want);
+	assert_string_equal(v, quoted);
+	free(v);
+}
+
+/* and its @key (failures, why) says @text */
+static void says(const char *tap, const char *bad, const char *key, const char *text)
+{
+	char *v = judge(tap, bad, key);
+
+	assert_contains(v, text);
+	free(v);
+}
+
 static void passing_and_failing(void **state)
 {
 	char *v;
 
 	(void)state;
-	v = judge(PASSING, NULL, "verdict");
-	assert_string_equal(v, "\"pass\"");
-	free(v);
-	v = judge(FAILING, NULL, "verdict");
-	assert_string_equal(v, "\"fail\"");
-	free(v);
+	verdict_is(PASSING, NULL, "pass");
+	verdict_is(FAILING, NULL, "fail");
 	v = judge(FAILING, NULL, "failures");
 	assert_contains(v, "\"path\": \"kunit.step.mctp-route.b\"");
 	assert_contains(v, "expected 1, got 2");
@@ -72,15 +88,9 @@ static void passing_and_failing(void **state)
 
 static void a_panic_fails(void **state)
 {
-	char *v;
-
 	(void)state;
-	v = judge(PANIC, NULL, "verdict");
-	assert_string_equal(v, "\"fail\"");
-	free(v);
-	v = judge(PANIC, NULL, "failures");
-	assert_contains(v, "Kernel panic");
-	free(v);
+	verdict_is(PANIC, NULL, "fail");
+	says(PANIC, NULL, "failures", "Kernel panic");
 }
 
 static void a_missing_file_is_an_error(void **state)
@@ -103,25 +113,17 @@ static void a_missing_file_is_an_error(void **state)
 
 static void absent_tests_are_absent(void **state)
 {
-	char bad[4096], *v;
+	char bad[4096];
 
 	(void)state;
-	v = judge(NOT_APPLICABLE, NULL, "verdict");
-	assert_string_equal(v, "\"absent\"");
-	free(v);
+	verdict_is(NOT_APPLICABLE, NULL, "absent");
 	/* BAD failed mctp-route.b: a commit without that case lacks the test */
-	free(judge(FAILING, NULL, "verdict"));
+	verdict_is(FAILING, NULL, "fail");
 	snprintf(bad, sizeof(bad), "%s", scratch("bad.json"));
 	assert_int_equal(rename(scratch("verdict.json"), bad), 0);
-	v = judge(WITHOUT_B, bad, "verdict");
-	assert_string_equal(v, "\"absent\"");
-	free(v);
-	v = judge(WITHOUT_B, bad, "why");
-	assert_contains(v, "kunit.step.mctp-route.b");
-	free(v);
-	v = judge(PASSING, bad, "verdict");
-	assert_string_equal(v, "\"pass\"");
-	free(v);
+	verdict_is(WITHOUT_B, bad, "absent");
+	says(WITHOUT_B, bad, "why", "kunit.step.mctp-route.b");
+	verdict_is(PASSING, bad, "pass");
 }
 
 static void meta_is_kept(void **state)

@@ -55,17 +55,28 @@ static void ends(const char *good, const char *bad)
 	pb_collect(NULL, "ends.json", g, b, NULL);
 }
 
-static void ends_follow_the_slower_point(void **state)
+/* pb bisect-verdict [@flag] --out @name GOOD BAD (the ends) exits @want. */
+static void judge_ends(const char *flag, const char *name, int want)
 {
 	struct pb_result r;
-	char out[4096], *text;
+	char out[4096];
+
+	snprintf(out, sizeof(out), "%s", scratch(name));
+	if (flag)
+		pb_run(&r, "bisect-verdict", flag, "--out", out, G, B, NULL);
+	else
+		pb_run(&r, "bisect-verdict", "--out", out, G, B, NULL);
+	assert_exit(&r, want);
+	pb_result_free(&r);
+}
+
+static void ends_follow_the_slower_point(void **state)
+{
+	char *text;
 
 	(void)state;
 	ends(CMP "before.txt", CMP "after.txt");
-	snprintf(out, sizeof(out), "%s", scratch("followed.json"));
-	pb_run(&r, "bisect-verdict", "--out", out, G, B, NULL);
-	assert_exit(&r, 0);
-	pb_result_free(&r);
+	judge_ends(NULL, "followed.json", 0);
 	text = get("followed.json", "status");
 	assert_string_equal(text, "\"differ\"");
 	free(text);
@@ -76,22 +87,14 @@ static void ends_follow_the_slower_point(void **state)
 	text = get("followed.json", "filter");
 	assert_string_equal(text, "\"x=1\"");
 	free(text);
-	pb_run(&r, "bisect-verdict", "--faster", "--out", out, G, B, NULL);
-	assert_exit(&r, 10);
-	pb_result_free(&r);
+	judge_ends("--faster", "followed.json", 10);
 }
 
 static void alike_ends_stop(void **state)
 {
-	struct pb_result r;
-	char out[4096];
-
 	(void)state;
 	ends(CMP "before.txt", CMP "before.txt");
-	snprintf(out, sizeof(out), "%s", scratch("same.json"));
-	pb_run(&r, "bisect-verdict", "--out", out, G, B, NULL);
-	assert_exit(&r, 10);
-	pb_result_free(&r);
+	judge_ends(NULL, "same.json", 10);
 }
 
 /* The verdict of a step measured as @samples, after ends before/after. */
@@ -102,10 +105,8 @@ static char *step_verdict(const char *samples)
 
 	snprintf(op, sizeof(op), "step=%s", samples);	/* scratch()'s paths do not last */
 	ends(CMP "before.txt", CMP "after.txt");
+	judge_ends(NULL, "followed.json", 0);
 	snprintf(fol, sizeof(fol), "%s", scratch("followed.json"));
-	pb_run(&r, "bisect-verdict", "--out", fol, G, B, NULL);
-	assert_exit(&r, 0);
-	pb_result_free(&r);
 	pb_collect(NULL, "step.json", op, NULL);
 	snprintf(out, sizeof(out), "%s", scratch("verdict.json"));
 	snprintf(step, sizeof(step), "%s:step", scratch("step.json"));

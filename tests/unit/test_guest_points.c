@@ -69,17 +69,6 @@ static json_t *asked(const char *suite)
 	return points;
 }
 
-static int holds(json_t *list, json_t *params)
-{
-	json_t *e;
-	size_t i;
-
-	json_array_foreach(list, i, e)
-		if (json_equal(e, params))
-			return 1;
-	return 0;
-}
-
 static void asks_about_its_results_points(const char *suite)
 {
 	json_t *questions = asked(suite), *result, *p, *held = json_array();
@@ -94,11 +83,11 @@ static void asks_about_its_results_points(const char *suite)
 	pb_result_free(&r);
 	json_array_foreach(json_object_get(result, "points"), i, p) {
 		json_array_append(held, json_object_get(p, "params"));
-		if (!holds(questions, json_object_get(p, "params")))
+		if (!json_listed(questions, json_object_get(p, "params")))
 			fail_msg("%s: the guest never asks about its result's point %zu", suite, i);
 	}
 	json_array_foreach(questions, i, p)
-		if (!holds(held, p))
+		if (!json_listed(held, p))
 			fail_msg("%s: the guest asks about point %zu, which its result has not", suite, i);
 	assert_int_equal(json_array_size(questions), json_array_size(held));
 	json_decref(held);

@@ -19,18 +19,6 @@
 #include "pb_run.h"
 #include "lib/suites.h"
 
-/* Is @v one of @values? */
-static int listed(json_t *values, json_t *v)
-{
-	json_t *e;
-	size_t i;
-
-	json_array_foreach(values, i, e)
-		if (json_equal(e, v))
-			return 1;
-	return 0;
-}
-
 /* Every key and value of @result's points is in @parameters, and every one listed is in a point. */
 static void parameters_are_the_results(const struct suite *s, json_t *result)
 {
@@ -41,13 +29,13 @@ static void parameters_are_the_results(const struct suite *s, json_t *result)
 
 	json_array_foreach(json_object_get(result, "points"), i, p) {
 		json_object_foreach(json_object_get(p, "params"), k, v) {
-			if (!listed(json_object_get(parameters, k), v))
+			if (!json_listed(json_object_get(parameters, k), v))
 				fail_msg("%s: a point's %s=%s is not in its \"parameters\"", s->name, k,
 					 json_is_string(v) ? json_string_value(v) : "(an integer)");
 		}
 		json_object_foreach(parameters, k, values) {
 			v = json_object_get(json_object_get(p, "params"), k);
-			if (!v && !listed(values, null))
+			if (!v && !json_listed(values, null))
 				fail_msg("%s: a point without %s, and no null in its list", s->name, k);
 			if (!json_object_get(seen, k))
 				json_object_set_new(seen, k, json_array());
@@ -56,7 +44,7 @@ static void parameters_are_the_results(const struct suite *s, json_t *result)
 	}
 	json_object_foreach(parameters, k, values)
 		json_array_foreach(values, j, v)
-			if (!listed(json_object_get(seen, k), v))
+			if (!json_listed(json_object_get(seen, k), v))
 				fail_msg("%s: \"parameters\" lists a value of %s no point has", s->name, k);
 	json_decref(seen);
 }
