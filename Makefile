@@ -249,123 +249,49 @@ else
 		$(call stage_taps,$(GUEST_STAGES))
 endif
 
+# The host-only checks (docs/testing.md, "Host-only stages"): each writes TEST_OUT/*.tap.
 test-unit: tools
 	@mkdir -p $(TEST_OUT)
-	@for t in $(UNIT_TESTS); do \
-		CMOCKA_MESSAGE_OUTPUT=TAP $$t > $(TEST_OUT)/unit-$${t##*/}.tap 2>&1 || \
-			echo "unit: $${t##*/} failed (see $(TEST_OUT)/unit-$${t##*/}.tap)"; \
-	done
-
-# pb ktap and the kernel's own parser (kunit.py) count the same leaf cases
-# on the logs of the extracted tree's tools/testing/kunit/test_data/.
-# A suite added as one directory shows everywhere; a broken manifest is
-# refused by name (tests/suites-check.sh). Host only.
-test-suites: tools
+	@for t in $(UNIT_TESTS); do CMOCKA_MESSAGE_OUTPUT=TAP $$t > $(TEST_OUT)/unit-$${t##*/}.tap 2>&1 || \
+		echo "unit: $${t##*/} failed (see $(TEST_OUT)/unit-$${t##*/}.tap)"; done
+# tests/NAME-check.sh, which runs make (test-docs: and tests/patch-refs-check.sh)
+test-suites test-dry-run test-docs test-pair: test-%: tools
 	@mkdir -p $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/suites-check.sh $(TEST_OUT)/suites.tap
-
-# Each profile's flame graph page is current, self-contained and names the
-# hottest frame of its .folded file; bad input is refused
-# (tests/flamegraph-check.sh). Host only.
-test-flamegraph: tools setup-flamegraph
-	@mkdir -p $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) tests/flamegraph-check.sh \
-		$(TEST_OUT)/flamegraph.tap
-
-# The pages drawn by headless Chromium (Debian's): the hottest frame is in
-# the rendered SVG, labelled, and a screenshot is taken
-# (tests/flamegraph-browser.sh). Not part of make test: it installs Chromium.
-test-flamegraph-browser: tools
-	@scripts/apt-ensure.sh $(PKGS_BROWSER)
-	@mkdir -p $(TEST_OUT)
-	-@PB=$(PB) tests/flamegraph-browser.sh $(TEST_OUT)/flamegraph-browser.tap
-	@$(PB) tally $(TEST_OUT)/flamegraph-browser.tap
-
-# make -n test and make -n bench print, and run no kernel build, guest or
-# test script (tests/dry-run-check.sh). Host only.
-test-dry-run: tools
-	@mkdir -p $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/dry-run-check.sh $(TEST_OUT)/dry-run.tap
-
-# Every make target and pb command README.md, docs/ and kernel/patches/README.md
-# name exists, and every target make help names is documented
-# (tests/docs-check.sh). Host only.
-test-docs: tools
-	@mkdir -p $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/docs-check.sh $(TEST_OUT)/docs.tap
-	-@$(DRY_RUN) tests/patch-refs-check.sh $(TEST_OUT)/patch-refs.tap
-
-test-ktap-agree: tools
-	@mkdir -p $(TEST_OUT)
-	@PB=$(PB) tests/kunit-agree.sh $(PB_CACHE)/src $(TEST_OUT)/kunit-agree.tap
-
-# The kernel source names of BASELINE= and PATCHED= on a small repository
-# of its own: ids by content, bad input refused, the user's repository
-# untouched (tests/source-check.sh); the config fragment of a tree's Linux
-# version, an unknown one refused (tests/versions-check.sh). Host only.
-test-sources: tools
-	@mkdir -p $(TEST_OUT)
-	-@$(DRY_RUN) tests/source-check.sh $(TEST_OUT)/sources.tap
-	-@$(DRY_RUN) tests/versions-check.sh $(TEST_OUT)/versions.tap
-	-@$(DRY_RUN) PB=$(PB) tests/arch-check.sh $(TEST_OUT)/arch.tap
-
-# The acceptance check of a pair of the user's: a clone of the cache's
-# repository at pristine and origin/patched reuses the built kernels, files
-# its result under RESULTS_DIR, gives the committed figures, and leaves the
-# clone untouched (tests/pair-check.sh; one point, one suite, 4 boots).
-# In make test it is the harness stage's job "pair" (pb jobs).
-test-pair: tools
-	@mkdir -p $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/pair-check.sh $(TEST_OUT)/pair.tap
-
-test-shellcheck:
-	@mkdir -p $(TEST_OUT)
-	@tests/shellcheck.sh $(TEST_OUT)/shellcheck.tap
-
-# Every object the project's own patches (kernel/series.sh says which) touch compiles
-# with clang, LLVM=1, as the patched kernel is configured and again with
-# asm goto outputs forced on, as newer gcc and clang >= 17 take them: a jump
-# out of a cleanup scope is then an error (tests/clang-check.sh). Host
-# only; needs the patched tree (make trees), ccache keeps a warm run short.
-test-clang: trees
-	@mkdir -p $(TEST_OUT)
-	-@$(DRY_RUN) tests/clang-check.sh $(SERIES) $(TEST_OUT)/clang.tap
-
-# results/, RESULTS.md, HISTORY.md and the plots agree; selection, history and comparison
-# on planted results (tests/results-check.sh). Host only.
+	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/$*-check.sh $(TEST_OUT)/$*.tap
+	$(if $(filter docs,$*),-@$(DRY_RUN) tests/patch-refs-check.sh $(TEST_OUT)/patch-refs.tap)
 test-results: tools
 	@mkdir -p $(TEST_OUT)
 	@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/results-check.sh $(TEST_OUT)/results.tap
 	@$(PB) tally $(TEST_OUT)/results.tap
+test-flamegraph: tools setup-flamegraph | $(TEST_OUT)
+	-@$(DRY_RUN) PB=$(PB) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) tests/flamegraph-check.sh $(TEST_OUT)/flamegraph.tap
+test-flamegraph-browser: tools | $(TEST_OUT)
+	@scripts/apt-ensure.sh $(PKGS_BROWSER)
+	-@PB=$(PB) tests/flamegraph-browser.sh $(TEST_OUT)/flamegraph-browser.tap
+	@$(PB) tally $(TEST_OUT)/flamegraph-browser.tap
+test-sources: tools | $(TEST_OUT)
+	-@$(DRY_RUN) tests/source-check.sh $(TEST_OUT)/sources.tap
+	-@$(DRY_RUN) tests/versions-check.sh $(TEST_OUT)/versions.tap
+	-@$(DRY_RUN) PB=$(PB) tests/arch-check.sh $(TEST_OUT)/arch.tap
+test-ktap-agree: tools | $(TEST_OUT)
+	@PB=$(PB) tests/kunit-agree.sh $(PB_CACHE)/src $(TEST_OUT)/kunit-agree.tap
+test-shellcheck: | $(TEST_OUT)
+	@tests/shellcheck.sh $(TEST_OUT)/shellcheck.tap
+test-clang: trees | $(TEST_OUT)
+	-@$(DRY_RUN) tests/clang-check.sh $(SERIES) $(TEST_OUT)/clang.tap
 
-# One stage of make test alone; each tallies its own results. The sanitizer
-# kernel (patched + debug.config: KASAN, KFENCE, lockdep, kmemleak) runs KUnit
-# and every guest test with the patched kernel's expectations; any report
-# fails the boot (vm/console.c) and stays in its console.log.
-test-kunit: STAGES := kunit
+# One stage of make test alone (docs/testing.md, "Guest stages"), tallied
+test-kunit test-crash test-debug test-llvm test-harness: STAGES = $(@:test-%=%)
 test-guest: STAGES := guest crash
-test-crash: STAGES := crash
-test-debug: STAGES := debug
-# The same KUnit and guest jobs on the sanitizer kernel built with clang
-# (pb jobs' llvm stage), and test-clang's objects. Not in make test:
-# the clang builds are ten minutes cold; .ci/run runs it after make test.
-test-llvm: STAGES := llvm
-test-harness: STAGES := harness
-# lava-run's KUnit and mctp-net jobs on the patched kernel give pb vm's
-# TAP; a panicking guest's job fails with its log tail (tests/lava-run.sh).
 test-lava-run: STAGES := lava
 test-kunit test-guest test-crash test-harness test-lava-run: tools initramfs modules bpf
 test-debug: setup-test kernel-debug bpf-debug tools initramfs
 test-llvm: setup-test kernel-debug-llvm bpf-debug-llvm tools initramfs
-test-kunit test-guest test-crash test-debug test-harness test-lava-run:
+test-kunit test-guest test-crash test-debug test-harness test-lava-run test-llvm:
 	@mkdir -p $(TEST_OUT)
+	$(if $(filter test-llvm,$@),-@$(MAKE) --no-print-directory test-clang)
 	-@$(RUN_JOBS) $(STAGES)
-	@$(PB) tally $(call stage_taps,$(STAGES))
-test-llvm:
-	@mkdir -p $(TEST_OUT)
-	-@$(MAKE) --no-print-directory test-clang
-	-@$(RUN_JOBS) $(STAGES)
-	@$(PB) tally $(call stage_taps,$(STAGES)) $(TEST_OUT)/clang.tap
+	@$(PB) tally $(call stage_taps,$(STAGES))$(if $(filter test-llvm,$@), $(TEST_OUT)/clang.tap)
 
 # Another guest architecture (GUEST_ARCH=, docs/arch.md): its QEMU, cross
 # compiler and libraries (setup-arch), then test-arch: not make test's.
