@@ -112,7 +112,7 @@ stage_taps = $(shell PB_TEST_CHOICE='$(TEST)' TEST_OUT=$(TEST_OUT) $(PB) jobs ta
 
 .PHONY: help setup setup-test setup-bench setup-flamegraph flamegraph test-flamegraph test-flamegraph-browser trees kernels kernels-all kernel- \
 	baseline kernel-patched kernel-debug kernel-debug-llvm kernel-selfcheck kernel-bisect tools harness-files units-out guest-programs initramfs \
-	bpf bpf-debug bpf-debug-llvm modules modules-debug modules-debug-llvm modules-selfcheck modules-bisect test test-sources test-pair test- \
+	bpf bpf-patched bpf-debug bpf-debug-llvm modules modules-patched modules-debug modules-debug-llvm modules-selfcheck modules-bisect test test-sources test-pair test- \
 	debug test-llvm test-load test-unit test-suites test-clang test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit \
 	test-guest test-crash test-harness bench selfcheck bisect test-bisect profile trace compare history report plots check-series check-fixes \
 	upstream test-upstream shell jobs run clean distclean cache-status cache-clean kcidb test-kcidb lava test-lava-schema test-lava-bench \
@@ -193,13 +193,13 @@ endif
 bpf_for = $(PB) build bpf $(UNITS_OUT) $(1) $(KBUILD)/$(1)
 bpf: units-out kernels tools
 	@$(call bpf_for,baseline) && $(call bpf_for,patched)
-bpf-debug bpf-debug-llvm: bpf-%: kernel-% modules-% tools
+bpf-patched bpf-debug bpf-debug-llvm: bpf-%: kernel-% modules-% tools
 	@$(call bpf_for,$*)
 modules_for = PB=$(PB) kernel/modules.sh $(1) $(UNITS_OUT)/modules/$(1)
 modules: units-out kernels tools
 	@$(call modules_for,baseline)
 	@$(call modules_for,patched)
-modules-debug modules-debug-llvm modules-selfcheck modules-bisect: modules-%: kernel-% tools
+modules-patched modules-debug modules-debug-llvm modules-selfcheck modules-bisect: modules-%: kernel-% tools
 	@$(call modules_for,$*)
 initramfs: guest-programs
 	@PB=$(PB) vm/mkinitramfs.sh $(INITRAMFS) $(UNITS_OUT)/guest
@@ -302,11 +302,7 @@ test-arm64 test-arm: test-%:
 	+@$(MAKE) --no-print-directory GUEST_ARCH=$* test-arch
 # the jobs of the patched kernel (the only one built for another architecture)
 test-arch: TEST := kunit/patched guest/patched/* crash/*
-test-arch: setup-arch kernel-patched units-out tools
-	@PB=$(PB) kernel/modules.sh patched $(UNITS_OUT)/modules/patched
-	@$(call bpf_for,patched)
-	@$(PB) build guest $(UNITS_OUT)
-	@PB=$(PB) vm/mkinitramfs.sh $(INITRAMFS) $(UNITS_OUT)/guest
+test-arch: setup-arch kernel-patched units-out tools bpf-patched initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(RUN_JOBS) kunit guest crash
 	@echo "== patchbench test summary ($(GUEST_ARCH))"
@@ -322,10 +318,7 @@ SHARE ?= $(CURDIR)
 shell: tools initramfs
 	@PB=$(PB) KBUILD=$(KBUILD) SHARE='$(SHARE)' ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) bench/run/shell.sh $(KERNEL)
 
-# make run TEST=PATTERN...: the guest jobs of make test the patterns choose
-# (docs/testing.md, "Choosing tests"; make jobs lists the ids), one after
-# the other, each with its verdict as make test prints it, its TAP and logs.
-# JOB=ID is the same for one id.
+# make run TEST=PATTERN... (or JOB=ID): those guest jobs, one after the other (tests/run-jobs.sh)
 JOB ?=
 RUN_CHOICE = $(or $(TEST),$(JOB))
 jobs: tools
@@ -333,21 +326,7 @@ jobs: tools
 # (findstring: a filter pattern has one %, so %/debug/% matched no guest job)
 run: tools initramfs $$(if $$(findstring debug-llvm,$$(RUN_CHOICE)),bpf-debug-llvm,$$(if \
 		$$(findstring debug,$$(RUN_CHOICE)),bpf-debug,modules bpf))
-	@ids=$$(set -f; $(PB) jobs select $(RUN_CHOICE)) || exit 2; \
-	mkdir -p $(TEST_OUT); status=0; \
-	for job in $$ids; do \
-		start=$$(date +%s); out=$(TEST_OUT)/run-$$(echo "$$job" | tr / _).out; \
-		taps=$$(TEST_OUT=$(TEST_OUT) $(PB) jobs taps-of "$$job") && rm -f $$taps || exit 1; \
-		$(subst $(PB) jobs run,tests/job-run.sh "$$job",$(RUN_JOBS)) > "$$out" 2>&1; \
-		if $(PB) tally $$taps > "$$out.tally" 2>&1; then v=pass; else v=FAIL; status=1; fi; \
-		echo "$$job: $$v [$$(($$(date +%s) - start)) s]"; \
-		grep '^FAIL' "$$out.tally" | sed 's/^/    /'; \
-		for t in $$taps; do echo "  TAP: $$t"; done; \
-		for d in $$(for t in $$taps; do dirname "$$t"; done | sort -u); do \
-			[ -f "$$d/console.log" ] && echo "  console: $$d/console.log"; done; \
-		echo "  output: $$out"; \
-	done; \
-	exit $$status
+	@set -f; $(subst $(PB) jobs run,tests/run-jobs.sh,$(RUN_JOBS)) $(RUN_CHOICE)
 
 # The own patches as format-patch series (docs/testing.md), from a shared clone of the cache's tree
 UPSTREAM_OUT := $(BUILD)/upstream
