@@ -6,8 +6,7 @@ export PB_CACHE
 SERIES ?= kernel/patches
 ACCEL ?= auto
 BUILD := build
-# GUEST_ARCH (docs/arch.md), not kbuild's ARCH, which reaches every sub-make
-# through MAKEFLAGS. Another architecture's outputs go under arch/NAME/.
+# GUEST_ARCH, not kbuild's ARCH (docs/arch.md); another one's outputs go under arch/NAME/
 GUEST_ARCH ?= $(ARCH_DEFAULT)
 ARCH_DEFAULT := $(shell sed -n 's/^\#define ARCH_DEFAULT "\(.*\)"$$/\1/p' bench/lib/arch.h)
 ifeq ($(wildcard vm/arch/$(GUEST_ARCH).json),)
@@ -18,34 +17,27 @@ ARCH_SUBDIR := $(if $(filter-out $(ARCH_DEFAULT),$(GUEST_ARCH)),arch/$(GUEST_ARC
 TEST_OUT := $(BUILD)/$(ARCH_SUBDIR)test
 KBUILD = $(PB_CACHE)/$(ARCH_SUBDIR)build
 
-# $(call checked_shell,CMD[,PREFIX]): CMD's output; make stops with it (after
-# PREFIX) when CMD fails, so that bad input is refused before anything runs.
+# $(call checked_shell,CMD[,PREFIX]): CMD's output, or make stops with it when CMD fails
 checked_shell = $(call checked_output,$(shell $(1) 2>&1; echo " pb-exit:$$?"),$(2))
 checked_output = $(if $(filter pb-exit:0,$(lastword $(1))),$(strip $(filter-out pb-exit:%,$(1))),$(error \
 	$(2)$(filter-out pb-exit:%,$(1))))
 
-# A pair of the user's kernel sources (BASELINE=, PATCHED=, KCONFIG=, KUNITCONFIG=)
 include kernel/pair.mk
-# KUNIT=GLOB: the KUnit suites the kunit jobs run (docs/testing.md, "Choosing tests")
 KUNIT ?=
 export KUNIT
 PB := $(BUILD)/pb
-# One target at a time (the recipes share build/ and the guest), except in
-# the sub-make that compiles the harness (tools) with every CPU.
+# One target at a time, but for the sub-make that compiles the harness (docs/design.md, "The Makefile")
 ifeq ($(PB_PARALLEL_TOOLS),)
 .NOTPARALLEL:
 endif
 .SECONDEXPANSION:
 .DELETE_ON_ERROR:
-# make -n runs a recipe line that starts with + or names $(MAKE); such a line
-# that runs something other than make says $(DRY_RUN) first, echoed under -n
-# (tests/dry-run-check.sh). MAKEFLAGS's first word holds the one-letter flags.
+# echo under make -n, before what a line that make -n runs (+, $(MAKE)) runs besides make
 DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
 
-# Debian packages per job, what each is for: docs/kernels.md, "Debian packages".
+# Debian packages per job (docs/kernels.md, "Debian packages")
 PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
 	xz-utils git make gcc pkg-config
-# Debian's other kernel trees, only for a pair that names one (kernel/source.sh)
 PKGS_KERNEL += $(sort $(patsubst debian-%,linux-source-%,$(filter-out debian-6.12,$(filter debian-%,$(BASELINE) $(PATCHED)))))
 PKGS_VM := qemu-system-x86 busybox-static cpio
 PKGS_HARNESS := libcmocka-dev libjansson-dev gnuplot-nox libbpf-dev libelf-dev
@@ -57,8 +49,7 @@ PKGS_TEST := kexec-tools shellcheck tmux python3 python3-jsonschema python3-rfc3
 PKGS_BROWSER := chromium
 PKGS_LAVA_LAB := lava-server lavacli postgresql
 
-# Suites of the user's (docs/suites.md, "A suite of your own"): SUITES_DIR=DIR[:DIR]
-# and SUITE=PATH; their guest code and results go to the cache, never here.
+# Suites of the user's (docs/suites.md, "A suite of your own"): built and filed in the cache
 SUITES_DIR ?=
 export SUITES_DIR
 SUITE_PATHS := $(foreach s,$(SUITE),$(if $(findstring /,$(s)),$(abspath $(s))))
@@ -69,13 +60,10 @@ override SUITE := $(foreach s,$(SUITE),$(if $(findstring /,$(s)),$(notdir $(absp
 export PB_SUITE_PATHS := $(subst $(eval) ,:,$(SUITE_PATHS))
 endif
 OWN_SUITES := $(strip $(SUITES_DIR)$(SUITE_PATHS))
-# A bad manifest of the user's is refused before anything is built, where pb
-# is built already (else the targets' suites-check, which comes first).
 ifneq ($(and $(OWN_SUITES),$(wildcard $(PB))),)
 OWN_CHECK := $(call checked_shell,{ SUITES_DIR='$(SUITES_DIR)' PB_SUITE_PATHS='$(PB_SUITE_PATHS)' $(PB) suites list \
 	> /dev/null; })
 endif
-# UNITS_OUT: what pb build makes for the guest (its /build) and the initramfs
 ifeq ($(OWN_SUITES),)
 UNITS_OUT := $(BUILD)$(if $(ARCH_SUBDIR),/$(patsubst %/,%,$(ARCH_SUBDIR)))
 else
@@ -90,21 +78,15 @@ endif
 export PB_UNITS_OUT := $(abspath $(UNITS_OUT))
 INITRAMFS := $(UNITS_OUT)/initramfs.cpio
 
-# Every guest boot of make test (KUnit, the in-guest tests, the crashkernel
-# cases, the sanitizer kernel's runs, the harness self-tests) is defined once,
-# in pb jobs (bench/jobs/), which runs them JOBS at a time. Without KVM
-# they run under icount, so no verdict depends on how busy or fast the host is.
-# The guest tests are folders, tests/guest/NAME/, read by $(PB) once it is built.
+# Every guest boot of make test is a job of pb jobs (docs/testing.md, "Guest stages")
 GUEST_TESTS = $(shell [ ! -x $(PB) ] || $(PB) tests list --stage guest)
 GUEST_STAGES := kunit guest crash debug harness lava
 JOBS ?= $(shell nproc)
-# make test fails a stage that would run past TEST_BUDGET seconds from its start.
 TEST_BUDGET ?= 5100
 ifndef PB_TEST_START
 PB_TEST_START := $(shell date +%s)
 endif
 export PB_TEST_START
-# TEST=PATTERN...: the guest jobs chosen (docs/testing.md, "Choosing tests")
 RUN_JOBS = PB_TEST_CHOICE='$(TEST)' PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
 	BUILD_DIR=$(PB_UNITS_OUT) KBUILD=$(KBUILD) JOBS=$(JOBS) TEST_BUDGET=$(TEST_BUDGET) \
 	$(PB) jobs run
@@ -118,7 +100,7 @@ stage_taps = $(shell PB_TEST_CHOICE='$(TEST)' TEST_OUT=$(TEST_OUT) $(PB) jobs ta
 	upstream test-upstream shell jobs run clean distclean cache-status cache-clean kcidb test-kcidb lava test-lava-schema test-lava-bench \
 	suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit lava-collect test-lava setup-arch test-arm64 test-arm test-arch
 
-# The targets' descriptions are data, docs/targets.json (pb targets; make test-docs reads it too).
+# What each target is for: docs/targets.json, printed by pb targets
 HELP_VARS := ACCEL BUILD GUEST_STAGES INITRAMFS JOBS KCIDB_OUT LAVA_LAB LAVA_LAB_PORT LAVA_OUT LAVA_RUN_OUT \
 	LAVA_SUBMIT_OUT PB PB_CACHE SERIES TEST_BUDGET UPSTREAM_OUT
 help:
@@ -131,19 +113,16 @@ setup-test: setup-flamegraph
 	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_LLVM) $(PKGS_TEST)
 setup-bench: setup-flamegraph
 	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_BENCH)
-# d3-flame-graph as scripts/npm/package-lock.json pins it, into the cache (docs/benchmarks.md)
 NPM_DIR := $(PB_CACHE)/npm
 FLAMEGRAPH_TEMPLATE := $(NPM_DIR)/node_modules/d3-flame-graph/dist/templates/d3-flamegraph-base.html
 setup-flamegraph:
 	@scripts/npm-ensure.sh scripts/npm $(NPM_DIR)
 
-# The kernel scripts read the guest machine's description through pb (pb arch).
+# The kernels (docs/kernels.md); their scripts read the guest machine through pb (pb arch)
 trees: $(PB)
 	@kernel/tree.sh pristine
 	@kernel/tree.sh patched $(SERIES)
 
-# One kernel a target (docs/kernels.md). selfcheck's tree is patched + the
-# planted cost of kernel/selfcheck/, bisect's pristine + the series up to UPTO.
 kernel-baseline: $(PB)
 	@kernel/tree.sh pristine
 	@kernel/edits.sh baseline
@@ -159,8 +138,6 @@ $(ONE_KERNELS:%=kernel-%): kernel-%: trees
 	@$(if $(TREE_$*),kernel/tree.sh $* $(SERIES) $(TREE_$*))
 	@kernel/edits.sh $*
 	@kernel/build.sh $*
-# Two or three kernels build side by side in one jobserver (kernel/kernels.mk)
-# of KERNEL_JOBS jobs; make test builds all three.
 KERNEL_JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
 ifeq ($(PAIR),)
 kernels: trees
@@ -174,17 +151,15 @@ kernels-all: $(PB)
 	+@$(DRY_RUN) $(PAIR_BUILD) debug
 endif
 
-# (and the guest programs the unit tests run on the host: pb build host)
+# pb, its unit tests and the host programs they run
 tools:
 	+@$(MAKE) --no-print-directory PB_PARALLEL_TOOLS=1 -j$(shell nproc) harness-files
 	@$(PB) build host $(BUILD)
 harness-files: $(PB) $(UNIT_TESTS)
 
-# The guest's programs, BPF and modules per kernel (pb build; docs/suites.md, "What a folder builds")
+# What runs in the guest (docs/suites.md, "What a folder builds")
 guest-programs: units-out tools
 	@$(PB) build guest $(UNITS_OUT)
-# With suites of the user's, UNITS_OUT starts as a copy of build/'s outputs:
-# their keys do not depend on the folder, so nothing is built twice.
 units-out:
 ifneq ($(OWN_SUITES),)
 	@[ -d $(UNITS_OUT) ] || { mkdir -p $(UNITS_OUT) && for d in guest bpf modules; do \
@@ -204,20 +179,9 @@ modules-patched modules-debug modules-debug-llvm modules-selfcheck modules-bisec
 initramfs: guest-programs
 	@PB=$(PB) vm/mkinitramfs.sh $(INITRAMFS) $(UNITS_OUT)/guest
 
-# Every stage writes $(TEST_OUT)/*.tap and never stops the others; the tally
-# at the end is the verdict. The guest boots of every stage share one pool.
-# With a pair of the user's (BASELINE=/PATCHED=) make test tests that
-# pair's kernels: the stages that boot them (PAIR_STAGES). The host-only
-# checks and the harness and lava stages test patchbench and this
-# repository's results, whichever kernels are named: make test without a
-# pair runs them.
+# make test (docs/testing.md; with a pair, the stages that boot its kernels, PAIR_STAGES)
 PAIR_STAGES := kunit guest crash debug
-# make test's host-only checks, two at a time (each writes its own TAP files
-# in TEST_OUT); test-clang is make test-llvm's, where the clang builds are.
-# Those that need no kernel run beside the kernels' builds at nice 19, on
-# the core the tree's extraction and the last kernel's link leave idle
-# (docs/timing.md, "A cold run"); their output is shown when the kernels
-# are done. The others read the extracted tree or probe the built kernels.
+# The host-only checks that need no kernel run beside the builds (docs/timing.md, "A cold run")
 HOST_CHECKS := test-unit test-suites test-flamegraph test-dry-run test-docs \
 	test-shellcheck test-sources test-results test-kcidb
 KERNEL_HOST_CHECKS := test-ktap-agree test-lava-schema test-lava-bench
@@ -293,14 +257,12 @@ test-kunit test-guest test-crash test-debug test-harness test-lava-run test-llvm
 	-@$(RUN_JOBS) $(STAGES)
 	@$(PB) tally $(call stage_taps,$(STAGES))$(if $(filter test-llvm,$@), $(TEST_OUT)/clang.tap)
 
-# Another guest architecture (GUEST_ARCH=, docs/arch.md): its QEMU, cross
-# compiler and libraries (setup-arch), then test-arch: not make test's.
+# Another guest architecture (docs/arch.md): the patched kernel's jobs
 GUEST_LIBS := libbpf-dev libelf-dev zlib1g-dev libjansson-dev
 setup-arch: tools
 	@PB=$(PB) scripts/arch-setup.sh $(GUEST_LIBS)
 test-arm64 test-arm: test-%:
 	+@$(MAKE) --no-print-directory GUEST_ARCH=$* test-arch
-# the jobs of the patched kernel (the only one built for another architecture)
 test-arch: TEST := kunit/patched guest/patched/* crash/*
 test-arch: setup-arch kernel-patched units-out tools bpf-patched initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
@@ -308,12 +270,9 @@ test-arch: setup-arch kernel-patched units-out tools bpf-patched initramfs
 	@echo "== patchbench test summary ($(GUEST_ARCH))"
 	@$(PB) tally $(call stage_taps,kunit guest crash)
 
-# The guest boots of make test on an idle machine, then again beside a CPU
-# hog per core and an unrelated busy QEMU guest: every verdict must agree.
 test-load: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@$(subst $(PB) jobs run,tests/load.sh,$(RUN_JOBS)) $(or $(STAGES),$(GUEST_STAGES))
 
-# make shell: tests/shell-check.sh drives it through tmux.
 SHARE ?= $(CURDIR)
 shell: tools initramfs
 	@PB=$(PB) KBUILD=$(KBUILD) SHARE='$(SHARE)' ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) bench/run/shell.sh $(KERNEL)
@@ -328,7 +287,7 @@ run: tools initramfs $$(if $$(findstring debug-llvm,$$(RUN_CHOICE)),bpf-debug-ll
 		$$(findstring debug,$$(RUN_CHOICE)),bpf-debug,modules bpf))
 	@set -f; $(subst $(PB) jobs run,tests/run-jobs.sh,$(RUN_JOBS)) $(RUN_CHOICE)
 
-# The own patches as format-patch series (docs/testing.md), from a shared clone of the cache's tree
+# The series patch by patch, and upstream (docs/testing.md)
 UPSTREAM_OUT := $(BUILD)/upstream
 UPSTREAM_TREE := $(BUILD)/upstream-tree
 upstream: tools
@@ -337,8 +296,6 @@ test-upstream: tools | $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) tests/upstream-check.sh $(SERIES) $(UPSTREAM_OUT) $(UPSTREAM_TREE) \
 		$(BUILD)/upstream-check-tree $(TEST_OUT)/upstream.tap
 
-# Slow, not make test's (docs/testing.md): a kernel build per patch, after
-# checkpatch on each own patch; two builds and boots per fix (FIXES=).
 check-series: setup-test trees tools | $(TEST_OUT)
 	@PB=$(PB) ACCEL=$(ACCEL) kernel/check-series.sh $(SERIES) $(TEST_OUT)/series.tap
 	@$(PB) tally $(TEST_OUT)/series-checkpatch.tap $(TEST_OUT)/series.tap
@@ -349,9 +306,7 @@ check-fixes: setup-test tools initramfs | $(TEST_OUT)
 		kernel/check-fixes.sh $(SERIES) $(TEST_OUT)/fixes
 	@$(PB) tally $(TEST_OUT)/fixes/fixes.tap
 
-# Benchmarks (docs/benchmarks.md). The suites come from their manifests through pb: a target
-# that lists them has suites-check among its prerequisites, which names a bad manifest's file and key.
-# ($(shell) is not given make's exported variables before make 4.4: SUITES_DIR and PB_SUITE_PATHS explicitly)
+# Benchmarks (docs/benchmarks.md); a target that lists the suites has suites-check first
 PB_SUITES = SUITES_DIR='$(SUITES_DIR)' PB_SUITE_PATHS='$(PB_SUITE_PATHS)' $(PB) suites
 SUITES = $(shell $(PB_SUITES) list)
 SUITE ?= $(SUITES)
@@ -363,15 +318,11 @@ BENCH_OUT := $(BUILD)/bench
 suites-check: tools
 	@$(PB) suites list > /dev/null
 
-# POINTS= are checked against the one SUITE's parameters (pb suites points)
-# when the recipe is expanded, so make -n bench refuses bad ones too; the
-# result is the filters as one word, what pb.points= and --points take.
+# POINTS= checked when the recipe is expanded (make -n too), as one word
 POINTS ?=
 bench_points = $(if $(strip $(POINTS)),$(if $(filter 1,$(words $(SUITE))),$(call checked_shell,$(PB_SUITES) \
 	points $(SUITE) '$(POINTS)',make bench: POINTS=$(POINTS): ),$(error \
 	make bench: POINTS= picks points of one suite: SUITE=name, one of: $(SUITES))))
-# A partial run (POINTS=) leaves RESULTS.md alone, and so do results kept
-# elsewhere unless REPORT_OUT is given.
 VERDICT ?= $(if $(RESULTS_DIR),$(RESULTS_DIR),$(BENCH_OUT))/verdict.json
 bench: setup-bench suites-check kernels modules bpf tools initramfs
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
@@ -380,18 +331,16 @@ bench: setup-bench suites-check kernels modules bpf tools initramfs
 		--no-print-directory report)
 	@PB=$(PB) BENCH_OUT=$(BENCH_OUT) PB_POINTS='$(bench_points)' bench/run/bench-end.sh $(SUITE)
 
-# Where make profile, trace and bisect write: profiles/, or RESULTS_DIR/profiles.
 PROFILES ?= $(if $(RESULTS_DIR),$(RESULTS_DIR)/profiles,profiles)
 export PROFILES
 
-# GOOD=/BAD= a git range, SUITE= or TEST=; or UPTO= the own series split (docs/bisect.md)
+# docs/bisect.md; SUITE= only as given (its default, every suite, is no choice here)
 GOOD ?=
 BAD ?=
 DIRECTION ?= slower
 FOLLOW ?= 3
 CURVE ?=
 CURVE_MAX ?= 16
-# SUITE= as given (its default, every suite, is no choice here)
 bisect_suite = $(if $(filter command line environment override,$(origin SUITE)),$(SUITE))
 bisect: setup-bench suites-check tools initramfs $(if $(UPTO),kernels kernel-bisect modules modules-bisect)
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
@@ -410,14 +359,11 @@ selfcheck: setup-bench suites-check kernels kernel-selfcheck modules modules-sel
 		TCG_RUNS=$(TCG_RUNS) bench/collect/selfcheck.sh
 	@$(MAKE) --no-print-directory report
 
-# One pb report pass writes RESULTS.md, HISTORY.md and every plot's data
-# into PLOT_DATA; gnuplot then draws the plots (bench/report/plots.sh).
 PLOT_DATA := $(BUILD)/plots
 REPORT_OUT ?= .
 DIRTY ?=
 PLOTS_OUT = $(REPORT_OUT)/plots
-# Results kept elsewhere (RESULTS_DIR) never make this repository's
-# RESULTS.md and plots/: such a report needs a REPORT_OUT.
+# Results kept elsewhere (RESULTS_DIR) never make this repository's RESULTS.md
 report_elsewhere = [ -z "$$RESULTS_DIR" ] || [ "$(abspath $(REPORT_OUT))" != "$(CURDIR)" ] || \
 	{ echo "make $@: RESULTS_DIR=$$RESULTS_DIR is not this repository's results: give REPORT_OUT=DIR" >&2; exit 1; }
 report: tools suites-check
@@ -429,7 +375,6 @@ plots: tools suites-check
 history: tools suites-check
 	@PB=$(PB) bench/compare/history.sh "$(SUITE)" "$(FROM)" "$(TO)" $(PLOTS_OUT) $(PLOT_DATA)
 
-# compare.sh exits 3 on a significant regression, which make reports as its own exit 2.
 FORCE ?=
 compare: tools suites-check
 	@PB=$(PB) FORCE=$(FORCE) bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" \
