@@ -127,7 +127,6 @@ kernel-baseline: $(PB)
 	@kernel/tree.sh pristine
 	@kernel/edits.sh baseline
 	@kernel/build.sh baseline
-UPTO ?=
 TREE_selfcheck := kernel/selfcheck
 TREE_bisect = $(or $(UPTO),$(error make bisect: UPTO=NNNN, the last patch of the first part (e.g. UPTO=0029)))
 ONE_KERNELS := patched debug-llvm selfcheck bisect $(if $(PAIR),,debug)
@@ -139,17 +138,10 @@ $(ONE_KERNELS:%=kernel-%): kernel-%: trees
 	@kernel/edits.sh $*
 	@kernel/build.sh $*
 KERNEL_JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
-ifeq ($(PAIR),)
-kernels: trees
-	+@$(MAKE) --no-print-directory -f kernel/kernels.mk -j$(KERNEL_JOBS) baseline patched
-kernels-all: trees
-	+@$(MAKE) --no-print-directory -f kernel/kernels.mk -j$(KERNEL_JOBS) baseline patched debug
-else
-kernels: $(PB)
-	+@$(DRY_RUN) $(PAIR_BUILD)
-kernels-all: $(PB)
-	+@$(DRY_RUN) $(PAIR_BUILD) debug
-endif
+# baseline and patched (kernels-all: and debug) side by side, or a pair's (kernel/pair.sh)
+kernels kernels-all: $(if $(PAIR),$(PB),trees)
+	+@$(if $(PAIR),$(DRY_RUN) $(PAIR_BUILD),$(MAKE) --no-print-directory -f kernel/kernels.mk -j$(KERNEL_JOBS) baseline \
+		patched)$(if $(filter kernels-all,$@), debug)
 
 # pb, its unit tests and the host programs they run
 tools:
@@ -186,31 +178,27 @@ HOST_CHECKS := test-unit test-suites test-flamegraph test-dry-run test-docs \
 	test-shellcheck test-sources test-results test-kcidb
 KERNEL_HOST_CHECKS := test-ktap-agree test-lava-schema test-lava-bench
 HOST_CHECKS_LOG = $(TEST_OUT)/host-checks.log
+HOST_TAPS := suites flamegraph dry-run docs patch-refs kunit-agree shellcheck sources versions arch results \
+	kcidb lava-schema lava-bench
 HOST_CHECKS_RUN = $(MAKE) --no-print-directory -k -j2 --output-sync=target $(HOST_CHECKS)
 TEST_BUILDS = $(MAKE) --no-print-directory kernels-all modules bpf bpf-debug initramfs
 ifneq ($(PAIR_ID),)
 test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
-else
-test: setup-test tools
-	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
-	+@$(if $(DRY_RUN),$(HOST_CHECKS_RUN); $(TEST_BUILDS),{ nice -n 19 $(HOST_CHECKS_RUN) > $(HOST_CHECKS_LOG) 2>&1; } & \
-		checks=$$!; $(TEST_BUILDS); built=$$?; wait $$checks; cat $(HOST_CHECKS_LOG); exit $$built)
-	-@$(MAKE) --no-print-directory -k -j2 --output-sync=target $(KERNEL_HOST_CHECKS)
-endif
-ifneq ($(PAIR_ID),)
 	@echo "make test: the kernels of pair $(PAIR_ID), stages $(PAIR_STAGES);" \
 		"patchbench's own checks (host-only, harness, lava) are make test's without BASELINE=/PATCHED="
 	-@$(RUN_JOBS) $(PAIR_STAGES)
 	@echo "== patchbench test summary (pair $(PAIR_ID))"
 	@$(PB) tally $(call stage_taps,$(PAIR_STAGES))
 else
+test: setup-test tools
+	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
+	+@$(if $(DRY_RUN),$(HOST_CHECKS_RUN); $(TEST_BUILDS),{ nice -n 19 $(HOST_CHECKS_RUN) > $(HOST_CHECKS_LOG) 2>&1; } & \
+		checks=$$!; $(TEST_BUILDS); built=$$?; wait $$checks; cat $(HOST_CHECKS_LOG); exit $$built)
+	-@$(MAKE) --no-print-directory -k -j2 --output-sync=target $(KERNEL_HOST_CHECKS)
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
-	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/flamegraph.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/patch-refs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
-		$(TEST_OUT)/sources.tap $(TEST_OUT)/versions.tap $(TEST_OUT)/arch.tap $(TEST_OUT)/results.tap \
-		$(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap $(TEST_OUT)/lava-bench.tap \
-		$(call stage_taps,$(GUEST_STAGES))
+	@$(PB) tally $(UNIT_TAPS) $(HOST_TAPS:%=$(TEST_OUT)/%.tap) $(call stage_taps,$(GUEST_STAGES))
 endif
 
 # The host-only checks (docs/testing.md, "Host-only stages"): each writes TEST_OUT/*.tap.
@@ -278,7 +266,6 @@ shell: tools initramfs
 	@PB=$(PB) KBUILD=$(KBUILD) SHARE='$(SHARE)' ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) bench/run/shell.sh $(KERNEL)
 
 # make run TEST=PATTERN... (or JOB=ID): those guest jobs, one after the other (tests/run-jobs.sh)
-JOB ?=
 RUN_CHOICE = $(or $(TEST),$(JOB))
 jobs: tools
 	@$(PB) jobs list $(GUEST_STAGES) llvm
@@ -299,7 +286,6 @@ test-upstream: tools | $(TEST_OUT)
 check-series: setup-test trees tools | $(TEST_OUT)
 	@PB=$(PB) ACCEL=$(ACCEL) kernel/check-series.sh $(SERIES) $(TEST_OUT)/series.tap
 	@$(PB) tally $(TEST_OUT)/series-checkpatch.tap $(TEST_OUT)/series.tap
-FIXES ?=
 check-fixes: setup-test tools initramfs | $(TEST_OUT)
 	@kernel/tree.sh pristine
 	@PB=$(PB) ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) BUILD_DIR=$(PB_UNITS_OUT) FIXES='$(FIXES)' \
@@ -319,13 +305,13 @@ suites-check: tools
 	@$(PB) suites list > /dev/null
 
 # POINTS= checked when the recipe is expanded (make -n too), as one word
-POINTS ?=
 bench_points = $(if $(strip $(POINTS)),$(if $(filter 1,$(words $(SUITE))),$(call checked_shell,$(PB_SUITES) \
 	points $(SUITE) '$(POINTS)',make bench: POINTS=$(POINTS): ),$(error \
 	make bench: POINTS= picks points of one suite: SUITE=name, one of: $(SUITES))))
 VERDICT ?= $(if $(RESULTS_DIR),$(RESULTS_DIR),$(BENCH_OUT))/verdict.json
+BENCH_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT)
 bench: setup-bench suites-check kernels modules bpf tools initramfs
-	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
+	@$(BENCH_ENV) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
 		PB_POINTS='$(bench_points)' VERDICT='$(VERDICT)' bench/run/bench.sh $(ROUNDS) $(SUITE)
 	+@$(if $(or $(bench_points),$(and $(RESULTS_DIR),$(filter $(CURDIR),$(abspath $(REPORT_OUT))))),,$(MAKE) \
 		--no-print-directory report)
@@ -335,15 +321,12 @@ PROFILES ?= $(if $(RESULTS_DIR),$(RESULTS_DIR)/profiles,profiles)
 export PROFILES
 
 # docs/bisect.md; SUITE= only as given (its default, every suite, is no choice here)
-GOOD ?=
-BAD ?=
 DIRECTION ?= slower
 FOLLOW ?= 3
-CURVE ?=
 CURVE_MAX ?= 16
 bisect_suite = $(if $(filter command line environment override,$(origin SUITE)),$(SUITE))
 bisect: setup-bench suites-check tools initramfs $(if $(UPTO),kernels kernel-bisect modules modules-bisect)
-	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
+	@$(BENCH_ENV) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
 		UPTO='$(UPTO)' SERIES=$(SERIES) GOOD='$(GOOD)' BAD='$(BAD)' PB_POINTS='$(POINTS)' DIRECTION=$(DIRECTION) \
 		FOLLOW=$(FOLLOW) PB_TEST='$(TEST)' CURVE='$(CURVE)' CURVE_MAX=$(CURVE_MAX) \
 		bench/bisect/bisect-args.sh $(ROUNDS) $(if $(UPTO),$(SUITE),$(bisect_suite))
@@ -354,28 +337,23 @@ AA_RUNS ?= 3
 POWER_RUNS ?= 10
 TCG_RUNS ?= 5
 selfcheck: setup-bench suites-check kernels kernel-selfcheck modules modules-selfcheck bpf tools initramfs
-	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) \
+	@$(BENCH_ENV) \
 		SUITES="$(filter $(shell $(PB_SUITES) list --make selfcheck),$(SUITE))" AA_RUNS=$(AA_RUNS) POWER_RUNS=$(POWER_RUNS) \
 		TCG_RUNS=$(TCG_RUNS) bench/collect/selfcheck.sh
 	@$(MAKE) --no-print-directory report
 
 PLOT_DATA := $(BUILD)/plots
 REPORT_OUT ?= .
-DIRTY ?=
 PLOTS_OUT = $(REPORT_OUT)/plots
 # Results kept elsewhere (RESULTS_DIR) never make this repository's RESULTS.md
 report_elsewhere = [ -z "$$RESULTS_DIR" ] || [ "$(abspath $(REPORT_OUT))" != "$(CURDIR)" ] || \
 	{ echo "make $@: RESULTS_DIR=$$RESULTS_DIR is not this repository's results: give REPORT_OUT=DIR" >&2; exit 1; }
-report: tools suites-check
+report plots: tools suites-check
 	@$(report_elsewhere)
-	@PB=$(PB) DIRTY=$(DIRTY) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA) $(REPORT_OUT)/RESULTS.md
-plots: tools suites-check
-	@$(report_elsewhere)
-	@PB=$(PB) DIRTY=$(DIRTY) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)
+	@PB=$(PB) DIRTY=$(DIRTY) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)$(if $(filter report,$@), $(REPORT_OUT)/RESULTS.md)
 history: tools suites-check
 	@PB=$(PB) bench/compare/history.sh "$(SUITE)" "$(FROM)" "$(TO)" $(PLOTS_OUT) $(PLOT_DATA)
 
-FORCE ?=
 compare: tools suites-check
 	@PB=$(PB) FORCE=$(FORCE) bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" \
 		$(if $(RESULTS_DIR),$(RESULTS_DIR)/plots,$(PLOTS_OUT))
@@ -397,7 +375,6 @@ kcidb: tools
 	@PB=$(PB) KCIDB_URL=$(KCIDB_URL) bench/kcidb/kcidb.sh $(KCIDB_OUT) $(TEST_OUT)
 test-kcidb: tools | $(TEST_OUT)
 	-@PB=$(PB) tests/kcidb.sh $(TEST_OUT)/kcidb.tap
-TEST ?=
 LAVA_OUT := $(BUILD)/lava
 LAVA_SUITES = $(shell $(PB_SUITES) list --guest)
 lava_given = $(filter command line environment,$(origin $(1)))
@@ -451,7 +428,6 @@ test-lava: kernel-patched tools initramfs | $(TEST_OUT)
 LAVA_TEST_PORT ?= 8094
 $(TEST_OUT):
 	@mkdir -p $@
-ALL ?=
 cache-status:
 	@kernel/cache.sh status
 cache-clean:
