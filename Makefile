@@ -92,13 +92,14 @@ RUN_JOBS = PB_TEST_CHOICE='$(TEST)' PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCE
 	$(PB) jobs run
 stage_taps = $(shell PB_TEST_CHOICE='$(TEST)' TEST_OUT=$(TEST_OUT) $(PB) jobs taps $(1))
 
-.PHONY: help setup setup-test setup-bench setup-flamegraph flamegraph test-flamegraph test-flamegraph-browser trees kernels kernels-all kernel- \
-	baseline kernel-patched kernel-debug kernel-debug-llvm kernel-selfcheck kernel-bisect tools harness-files units-out guest-programs initramfs \
-	bpf bpf-patched bpf-debug bpf-debug-llvm modules modules-patched modules-debug modules-debug-llvm modules-selfcheck modules-bisect test test-sources test-pair test- \
-	debug test-llvm test-load test-unit test-suites test-clang test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit \
-	test-guest test-crash test-harness bench selfcheck bisect test-bisect profile trace compare history report plots check-series check-fixes \
-	upstream test-upstream shell jobs run clean distclean cache-status cache-clean kcidb test-kcidb lava test-lava-schema test-lava-bench \
-	suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit lava-collect test-lava setup-arch test-arm64 test-arm test-arch
+.PHONY: help setup setup-test setup-bench setup-flamegraph setup-arch trees kernels kernels-all kernel-baseline kernel-patched kernel-debug \
+	kernel-debug-llvm kernel-selfcheck kernel-bisect tools harness-files units-out guest-programs initramfs bpf bpf-patched bpf-debug bpf-debug-llvm \
+	modules modules-patched modules-debug modules-debug-llvm modules-selfcheck modules-bisect test test-unit test-suites test-dry-run test-docs \
+	test-pair test-results test-flamegraph test-flamegraph-browser test-sources test-ktap-agree test-shellcheck test-clang test-kunit test-guest \
+	test-crash test-debug test-llvm test-harness test-lava-run test-arm64 test-arm test-arch test-load shell jobs run upstream test-upstream \
+	check-series check-fixes suites-check bench bisect test-bisect selfcheck report plots history compare profile flamegraph trace kcidb test-kcidb \
+	lava test-lava-schema test-lava-bench lava-run lava-lab lava-lab-stop lava-submit lava-collect test-lava cache-status cache-clean clean \
+	distclean
 
 # What each target is for: docs/targets.json, printed by pb targets
 HELP_VARS := ACCEL BUILD GUEST_STAGES INITRAMFS JOBS KCIDB_OUT LAVA_LAB LAVA_LAB_PORT LAVA_OUT LAVA_RUN_OUT \

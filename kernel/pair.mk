@@ -1,6 +1,4 @@
 # A pair of the user's kernel sources (docs/kernels.md, "Your own kernel"; kernel/pair.sh)
-BASELINE ?=
-PATCHED ?=
 KCONFIG ?=
 export KCONFIG
 KUNITCONFIG ?=
