@@ -6,8 +6,7 @@ export PB_CACHE
 SERIES ?= kernel/patches
 ACCEL ?= auto
 BUILD := build
-# GUEST_ARCH (docs/arch.md), not kbuild's ARCH, which reaches every sub-make
-# through MAKEFLAGS. Another architecture's outputs go under arch/NAME/.
+# GUEST_ARCH, not kbuild's ARCH (docs/arch.md); another one's outputs go under arch/NAME/
 GUEST_ARCH ?= $(ARCH_DEFAULT)
 ARCH_DEFAULT := $(shell sed -n 's/^\#define ARCH_DEFAULT "\(.*\)"$$/\1/p' bench/lib/arch.h)
 ifeq ($(wildcard vm/arch/$(GUEST_ARCH).json),)
@@ -18,34 +17,27 @@ ARCH_SUBDIR := $(if $(filter-out $(ARCH_DEFAULT),$(GUEST_ARCH)),arch/$(GUEST_ARC
 TEST_OUT := $(BUILD)/$(ARCH_SUBDIR)test
 KBUILD = $(PB_CACHE)/$(ARCH_SUBDIR)build
 
-# $(call checked_shell,CMD[,PREFIX]): CMD's output; make stops with it (after
-# PREFIX) when CMD fails, so that bad input is refused before anything runs.
+# $(call checked_shell,CMD[,PREFIX]): CMD's output, or make stops with it when CMD fails
 checked_shell = $(call checked_output,$(shell $(1) 2>&1; echo " pb-exit:$$?"),$(2))
 checked_output = $(if $(filter pb-exit:0,$(lastword $(1))),$(strip $(filter-out pb-exit:%,$(1))),$(error \
 	$(2)$(filter-out pb-exit:%,$(1))))
 
-# A pair of the user's kernel sources (BASELINE=, PATCHED=, KCONFIG=, KUNITCONFIG=)
 include kernel/pair.mk
-# KUNIT=GLOB: the KUnit suites the kunit jobs run (docs/testing.md, "Choosing tests")
 KUNIT ?=
 export KUNIT
 PB := $(BUILD)/pb
-# One target at a time (the recipes share build/ and the guest), except in
-# the sub-make that compiles the harness (tools) with every CPU.
+# One target at a time, but for the sub-make that compiles the harness (docs/design.md, "The Makefile")
 ifeq ($(PB_PARALLEL_TOOLS),)
 .NOTPARALLEL:
 endif
 .SECONDEXPANSION:
 .DELETE_ON_ERROR:
-# make -n runs a recipe line that starts with + or names $(MAKE); such a line
-# that runs something other than make says $(DRY_RUN) first, echoed under -n
-# (tests/dry-run-check.sh). MAKEFLAGS's first word holds the one-letter flags.
+# echo under make -n, before what a line that make -n runs (+, $(MAKE)) runs besides make
 DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
 
-# Debian packages per job, what each is for: docs/kernels.md, "Debian packages".
+# Debian packages per job (docs/kernels.md, "Debian packages")
 PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
 	xz-utils git make gcc pkg-config
-# Debian's other kernel trees, only for a pair that names one (kernel/source.sh)
 PKGS_KERNEL += $(sort $(patsubst debian-%,linux-source-%,$(filter-out debian-6.12,$(filter debian-%,$(BASELINE) $(PATCHED)))))
 PKGS_VM := qemu-system-x86 busybox-static cpio
 PKGS_HARNESS := libcmocka-dev libjansson-dev gnuplot-nox libbpf-dev libelf-dev
@@ -57,8 +49,7 @@ PKGS_TEST := kexec-tools shellcheck tmux python3 python3-jsonschema python3-rfc3
 PKGS_BROWSER := chromium
 PKGS_LAVA_LAB := lava-server lavacli postgresql
 
-# Suites of the user's (docs/suites.md, "A suite of your own"): SUITES_DIR=DIR[:DIR]
-# and SUITE=PATH; their guest code and results go to the cache, never here.
+# Suites of the user's (docs/suites.md, "A suite of your own"): built and filed in the cache
 SUITES_DIR ?=
 export SUITES_DIR
 SUITE_PATHS := $(foreach s,$(SUITE),$(if $(findstring /,$(s)),$(abspath $(s))))
@@ -69,13 +60,10 @@ override SUITE := $(foreach s,$(SUITE),$(if $(findstring /,$(s)),$(notdir $(absp
 export PB_SUITE_PATHS := $(subst $(eval) ,:,$(SUITE_PATHS))
 endif
 OWN_SUITES := $(strip $(SUITES_DIR)$(SUITE_PATHS))
-# A bad manifest of the user's is refused before anything is built, where pb
-# is built already (else the targets' suites-check, which comes first).
 ifneq ($(and $(OWN_SUITES),$(wildcard $(PB))),)
 OWN_CHECK := $(call checked_shell,{ SUITES_DIR='$(SUITES_DIR)' PB_SUITE_PATHS='$(PB_SUITE_PATHS)' $(PB) suites list \
 	> /dev/null; })
 endif
-# UNITS_OUT: what pb build makes for the guest (its /build) and the initramfs
 ifeq ($(OWN_SUITES),)
 UNITS_OUT := $(BUILD)$(if $(ARCH_SUBDIR),/$(patsubst %/,%,$(ARCH_SUBDIR)))
 else
@@ -90,35 +78,30 @@ endif
 export PB_UNITS_OUT := $(abspath $(UNITS_OUT))
 INITRAMFS := $(UNITS_OUT)/initramfs.cpio
 
-# Every guest boot of make test (KUnit, the in-guest tests, the crashkernel
-# cases, the sanitizer kernel's runs, the harness self-tests) is defined once,
-# in pb jobs (bench/jobs/), which runs them JOBS at a time. Without KVM
-# they run under icount, so no verdict depends on how busy or fast the host is.
-# The guest tests are folders, tests/guest/NAME/, read by $(PB) once it is built.
+# Every guest boot of make test is a job of pb jobs (docs/testing.md, "Guest stages")
 GUEST_TESTS = $(shell [ ! -x $(PB) ] || $(PB) tests list --stage guest)
 GUEST_STAGES := kunit guest crash debug harness lava
 JOBS ?= $(shell nproc)
-# make test fails a stage that would run past TEST_BUDGET seconds from its start.
 TEST_BUDGET ?= 5100
 ifndef PB_TEST_START
 PB_TEST_START := $(shell date +%s)
 endif
 export PB_TEST_START
-# TEST=PATTERN...: the guest jobs chosen (docs/testing.md, "Choosing tests")
 RUN_JOBS = PB_TEST_CHOICE='$(TEST)' PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
 	BUILD_DIR=$(PB_UNITS_OUT) KBUILD=$(KBUILD) JOBS=$(JOBS) TEST_BUDGET=$(TEST_BUDGET) \
 	$(PB) jobs run
 stage_taps = $(shell PB_TEST_CHOICE='$(TEST)' TEST_OUT=$(TEST_OUT) $(PB) jobs taps $(1))
 
-.PHONY: help setup setup-test setup-bench setup-flamegraph flamegraph test-flamegraph test-flamegraph-browser trees kernels kernels-all kernel- \
-	baseline kernel-patched kernel-debug kernel-debug-llvm kernel-selfcheck kernel-bisect tools harness-files units-out guest-programs initramfs \
-	bpf bpf-debug bpf-debug-llvm modules modules-debug modules-debug-llvm modules-selfcheck modules-bisect test test-sources test-pair test- \
-	debug test-llvm test-load test-unit test-suites test-clang test-dry-run test-docs test-ktap-agree test-shellcheck test-results test-kunit \
-	test-guest test-crash test-harness bench selfcheck bisect test-bisect profile trace compare history report plots check-series check-fixes \
-	upstream test-upstream shell jobs run clean distclean cache-status cache-clean kcidb test-kcidb lava test-lava-schema test-lava-bench \
-	suites-check lava-run test-lava-run lava-lab lava-lab-stop lava-submit lava-collect test-lava setup-arch test-arm64 test-arm test-arch
+.PHONY: help setup setup-test setup-bench setup-flamegraph setup-arch trees kernels kernels-all kernel-baseline kernel-patched kernel-debug \
+	kernel-debug-llvm kernel-selfcheck kernel-bisect tools harness-files units-out guest-programs initramfs bpf bpf-patched bpf-debug bpf-debug-llvm \
+	modules modules-patched modules-debug modules-debug-llvm modules-selfcheck modules-bisect test test-unit test-suites test-dry-run test-docs \
+	test-pair test-results test-flamegraph test-flamegraph-browser test-sources test-ktap-agree test-shellcheck test-clang test-kunit test-guest \
+	test-crash test-debug test-llvm test-harness test-lava-run test-arm64 test-arm test-arch test-load shell jobs run upstream test-upstream \
+	check-series check-fixes suites-check bench bisect test-bisect selfcheck report plots history compare profile flamegraph trace kcidb test-kcidb \
+	lava test-lava-schema test-lava-bench lava-run lava-lab lava-lab-stop lava-submit lava-collect test-lava cache-status cache-clean clean \
+	distclean
 
-# The targets' descriptions are data, docs/targets.json (pb targets; make test-docs reads it too).
+# What each target is for: docs/targets.json, printed by pb targets
 HELP_VARS := ACCEL BUILD GUEST_STAGES INITRAMFS JOBS KCIDB_OUT LAVA_LAB LAVA_LAB_PORT LAVA_OUT LAVA_RUN_OUT \
 	LAVA_SUBMIT_OUT PB PB_CACHE SERIES TEST_BUDGET UPSTREAM_OUT
 help:
@@ -131,24 +114,20 @@ setup-test: setup-flamegraph
 	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_LLVM) $(PKGS_TEST)
 setup-bench: setup-flamegraph
 	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_BENCH)
-# d3-flame-graph as scripts/npm/package-lock.json pins it, into the cache (docs/benchmarks.md)
 NPM_DIR := $(PB_CACHE)/npm
 FLAMEGRAPH_TEMPLATE := $(NPM_DIR)/node_modules/d3-flame-graph/dist/templates/d3-flamegraph-base.html
 setup-flamegraph:
 	@scripts/npm-ensure.sh scripts/npm $(NPM_DIR)
 
-# The kernel scripts read the guest machine's description through pb (pb arch).
+# The kernels (docs/kernels.md); their scripts read the guest machine through pb (pb arch)
 trees: $(PB)
 	@kernel/tree.sh pristine
 	@kernel/tree.sh patched $(SERIES)
 
-# One kernel a target (docs/kernels.md). selfcheck's tree is patched + the
-# planted cost of kernel/selfcheck/, bisect's pristine + the series up to UPTO.
 kernel-baseline: $(PB)
 	@kernel/tree.sh pristine
 	@kernel/edits.sh baseline
 	@kernel/build.sh baseline
-UPTO ?=
 TREE_selfcheck := kernel/selfcheck
 TREE_bisect = $(or $(UPTO),$(error make bisect: UPTO=NNNN, the last patch of the first part (e.g. UPTO=0029)))
 ONE_KERNELS := patched debug-llvm selfcheck bisect $(if $(PAIR),,debug)
@@ -159,32 +138,21 @@ $(ONE_KERNELS:%=kernel-%): kernel-%: trees
 	@$(if $(TREE_$*),kernel/tree.sh $* $(SERIES) $(TREE_$*))
 	@kernel/edits.sh $*
 	@kernel/build.sh $*
-# Two or three kernels build side by side in one jobserver (kernel/kernels.mk)
-# of KERNEL_JOBS jobs; make test builds all three.
 KERNEL_JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
-ifeq ($(PAIR),)
-kernels: trees
-	+@$(MAKE) --no-print-directory -f kernel/kernels.mk -j$(KERNEL_JOBS) baseline patched
-kernels-all: trees
-	+@$(MAKE) --no-print-directory -f kernel/kernels.mk -j$(KERNEL_JOBS) baseline patched debug
-else
-kernels: $(PB)
-	+@$(DRY_RUN) $(PAIR_BUILD)
-kernels-all: $(PB)
-	+@$(DRY_RUN) $(PAIR_BUILD) debug
-endif
+# baseline and patched (kernels-all: and debug) side by side, or a pair's (kernel/pair.sh)
+kernels kernels-all: $(if $(PAIR),$(PB),trees)
+	+@$(if $(PAIR),$(DRY_RUN) $(PAIR_BUILD),$(MAKE) --no-print-directory -f kernel/kernels.mk -j$(KERNEL_JOBS) baseline \
+		patched)$(if $(filter kernels-all,$@), debug)
 
-# (and the guest programs the unit tests run on the host: pb build host)
+# pb, its unit tests and the host programs they run
 tools:
 	+@$(MAKE) --no-print-directory PB_PARALLEL_TOOLS=1 -j$(shell nproc) harness-files
 	@$(PB) build host $(BUILD)
 harness-files: $(PB) $(UNIT_TESTS)
 
-# The guest's programs, BPF and modules per kernel (pb build; docs/suites.md, "What a folder builds")
+# What runs in the guest (docs/suites.md, "What a folder builds")
 guest-programs: units-out tools
 	@$(PB) build guest $(UNITS_OUT)
-# With suites of the user's, UNITS_OUT starts as a copy of build/'s outputs:
-# their keys do not depend on the folder, so nothing is built twice.
 units-out:
 ifneq ($(OWN_SUITES),)
 	@[ -d $(UNITS_OUT) ] || { mkdir -p $(UNITS_OUT) && for d in guest bpf modules; do \
@@ -193,237 +161,121 @@ endif
 bpf_for = $(PB) build bpf $(UNITS_OUT) $(1) $(KBUILD)/$(1)
 bpf: units-out kernels tools
 	@$(call bpf_for,baseline) && $(call bpf_for,patched)
-bpf-debug bpf-debug-llvm: bpf-%: kernel-% modules-% tools
+bpf-patched bpf-debug bpf-debug-llvm: bpf-%: kernel-% modules-% tools
 	@$(call bpf_for,$*)
 modules_for = PB=$(PB) kernel/modules.sh $(1) $(UNITS_OUT)/modules/$(1)
 modules: units-out kernels tools
 	@$(call modules_for,baseline)
 	@$(call modules_for,patched)
-modules-debug modules-debug-llvm modules-selfcheck modules-bisect: modules-%: kernel-% tools
+modules-patched modules-debug modules-debug-llvm modules-selfcheck modules-bisect: modules-%: kernel-% tools
 	@$(call modules_for,$*)
 initramfs: guest-programs
 	@PB=$(PB) vm/mkinitramfs.sh $(INITRAMFS) $(UNITS_OUT)/guest
 
-# Every stage writes $(TEST_OUT)/*.tap and never stops the others; the tally
-# at the end is the verdict. The guest boots of every stage share one pool.
-# With a pair of the user's (BASELINE=/PATCHED=) make test tests that
-# pair's kernels: the stages that boot them (PAIR_STAGES). The host-only
-# checks and the harness and lava stages test patchbench and this
-# repository's results, whichever kernels are named: make test without a
-# pair runs them.
+# make test (docs/testing.md; with a pair, the stages that boot its kernels, PAIR_STAGES)
 PAIR_STAGES := kunit guest crash debug
-# make test's host-only checks, two at a time (each writes its own TAP files
-# in TEST_OUT); test-clang is make test-llvm's, where the clang builds are.
-# Those that need no kernel run beside the kernels' builds at nice 19, on
-# the core the tree's extraction and the last kernel's link leave idle
-# (docs/timing.md, "A cold run"); their output is shown when the kernels
-# are done. The others read the extracted tree or probe the built kernels.
+# The host-only checks that need no kernel run beside the builds (docs/timing.md, "A cold run")
 HOST_CHECKS := test-unit test-suites test-flamegraph test-dry-run test-docs \
 	test-shellcheck test-sources test-results test-kcidb
 KERNEL_HOST_CHECKS := test-ktap-agree test-lava-schema test-lava-bench
 HOST_CHECKS_LOG = $(TEST_OUT)/host-checks.log
+HOST_TAPS := suites flamegraph dry-run docs patch-refs kunit-agree shellcheck sources versions arch results \
+	kcidb lava-schema lava-bench
 HOST_CHECKS_RUN = $(MAKE) --no-print-directory -k -j2 --output-sync=target $(HOST_CHECKS)
 TEST_BUILDS = $(MAKE) --no-print-directory kernels-all modules bpf bpf-debug initramfs
 ifneq ($(PAIR_ID),)
 test: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
-else
-test: setup-test tools
-	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
-	+@$(if $(DRY_RUN),$(HOST_CHECKS_RUN); $(TEST_BUILDS),{ nice -n 19 $(HOST_CHECKS_RUN) > $(HOST_CHECKS_LOG) 2>&1; } & \
-		checks=$$!; $(TEST_BUILDS); built=$$?; wait $$checks; cat $(HOST_CHECKS_LOG); exit $$built)
-	-@$(MAKE) --no-print-directory -k -j2 --output-sync=target $(KERNEL_HOST_CHECKS)
-endif
-ifneq ($(PAIR_ID),)
 	@echo "make test: the kernels of pair $(PAIR_ID), stages $(PAIR_STAGES);" \
 		"patchbench's own checks (host-only, harness, lava) are make test's without BASELINE=/PATCHED="
 	-@$(RUN_JOBS) $(PAIR_STAGES)
 	@echo "== patchbench test summary (pair $(PAIR_ID))"
 	@$(PB) tally $(call stage_taps,$(PAIR_STAGES))
 else
+test: setup-test tools
+	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
+	+@$(if $(DRY_RUN),$(HOST_CHECKS_RUN); $(TEST_BUILDS),{ nice -n 19 $(HOST_CHECKS_RUN) > $(HOST_CHECKS_LOG) 2>&1; } & \
+		checks=$$!; $(TEST_BUILDS); built=$$?; wait $$checks; cat $(HOST_CHECKS_LOG); exit $$built)
+	-@$(MAKE) --no-print-directory -k -j2 --output-sync=target $(KERNEL_HOST_CHECKS)
 	-@$(RUN_JOBS) $(GUEST_STAGES)
 	@echo "== patchbench test summary"
-	@$(PB) tally $(UNIT_TAPS) $(TEST_OUT)/suites.tap $(TEST_OUT)/flamegraph.tap $(TEST_OUT)/dry-run.tap $(TEST_OUT)/docs.tap $(TEST_OUT)/patch-refs.tap $(TEST_OUT)/kunit-agree.tap $(TEST_OUT)/shellcheck.tap \
-		$(TEST_OUT)/sources.tap $(TEST_OUT)/versions.tap $(TEST_OUT)/arch.tap $(TEST_OUT)/results.tap \
-		$(TEST_OUT)/kcidb.tap $(TEST_OUT)/lava-schema.tap $(TEST_OUT)/lava-bench.tap \
-		$(call stage_taps,$(GUEST_STAGES))
+	@$(PB) tally $(UNIT_TAPS) $(HOST_TAPS:%=$(TEST_OUT)/%.tap) $(call stage_taps,$(GUEST_STAGES))
 endif
 
+# The host-only checks (docs/testing.md, "Host-only stages"): each writes TEST_OUT/*.tap.
 test-unit: tools
 	@mkdir -p $(TEST_OUT)
-	@for t in $(UNIT_TESTS); do \
-		CMOCKA_MESSAGE_OUTPUT=TAP $$t > $(TEST_OUT)/unit-$${t##*/}.tap 2>&1 || \
-			echo "unit: $${t##*/} failed (see $(TEST_OUT)/unit-$${t##*/}.tap)"; \
-	done
-
-# pb ktap and the kernel's own parser (kunit.py) count the same leaf cases
-# on the logs of the extracted tree's tools/testing/kunit/test_data/.
-# A suite added as one directory shows everywhere; a broken manifest is
-# refused by name (tests/suites-check.sh). Host only.
-test-suites: tools
+	@for t in $(UNIT_TESTS); do CMOCKA_MESSAGE_OUTPUT=TAP $$t > $(TEST_OUT)/unit-$${t##*/}.tap 2>&1 || \
+		echo "unit: $${t##*/} failed (see $(TEST_OUT)/unit-$${t##*/}.tap)"; done
+# tests/NAME-check.sh, which runs make (test-docs: and tests/patch-refs-check.sh)
+test-suites test-dry-run test-docs test-pair: test-%: tools
 	@mkdir -p $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/suites-check.sh $(TEST_OUT)/suites.tap
-
-# Each profile's flame graph page is current, self-contained and names the
-# hottest frame of its .folded file; bad input is refused
-# (tests/flamegraph-check.sh). Host only.
-test-flamegraph: tools setup-flamegraph
-	@mkdir -p $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) tests/flamegraph-check.sh \
-		$(TEST_OUT)/flamegraph.tap
-
-# The pages drawn by headless Chromium (Debian's): the hottest frame is in
-# the rendered SVG, labelled, and a screenshot is taken
-# (tests/flamegraph-browser.sh). Not part of make test: it installs Chromium.
-test-flamegraph-browser: tools
-	@scripts/apt-ensure.sh $(PKGS_BROWSER)
-	@mkdir -p $(TEST_OUT)
-	-@PB=$(PB) tests/flamegraph-browser.sh $(TEST_OUT)/flamegraph-browser.tap
-	@$(PB) tally $(TEST_OUT)/flamegraph-browser.tap
-
-# make -n test and make -n bench print, and run no kernel build, guest or
-# test script (tests/dry-run-check.sh). Host only.
-test-dry-run: tools
-	@mkdir -p $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/dry-run-check.sh $(TEST_OUT)/dry-run.tap
-
-# Every make target and pb command README.md, docs/ and kernel/patches/README.md
-# name exists, and every target make help names is documented
-# (tests/docs-check.sh). Host only.
-test-docs: tools
-	@mkdir -p $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/docs-check.sh $(TEST_OUT)/docs.tap
-	-@$(DRY_RUN) tests/patch-refs-check.sh $(TEST_OUT)/patch-refs.tap
-
-test-ktap-agree: tools
-	@mkdir -p $(TEST_OUT)
-	@PB=$(PB) tests/kunit-agree.sh $(PB_CACHE)/src $(TEST_OUT)/kunit-agree.tap
-
-# The kernel source names of BASELINE= and PATCHED= on a small repository
-# of its own: ids by content, bad input refused, the user's repository
-# untouched (tests/source-check.sh); the config fragment of a tree's Linux
-# version, an unknown one refused (tests/versions-check.sh). Host only.
-test-sources: tools
-	@mkdir -p $(TEST_OUT)
-	-@$(DRY_RUN) tests/source-check.sh $(TEST_OUT)/sources.tap
-	-@$(DRY_RUN) tests/versions-check.sh $(TEST_OUT)/versions.tap
-	-@$(DRY_RUN) PB=$(PB) tests/arch-check.sh $(TEST_OUT)/arch.tap
-
-# The acceptance check of a pair of the user's: a clone of the cache's
-# repository at pristine and origin/patched reuses the built kernels, files
-# its result under RESULTS_DIR, gives the committed figures, and leaves the
-# clone untouched (tests/pair-check.sh; one point, one suite, 4 boots).
-# In make test it is the harness stage's job "pair" (pb jobs).
-test-pair: tools
-	@mkdir -p $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/pair-check.sh $(TEST_OUT)/pair.tap
-
-test-shellcheck:
-	@mkdir -p $(TEST_OUT)
-	@tests/shellcheck.sh $(TEST_OUT)/shellcheck.tap
-
-# Every object the project's own patches (kernel/series.sh says which) touch compiles
-# with clang, LLVM=1, as the patched kernel is configured and again with
-# asm goto outputs forced on, as newer gcc and clang >= 17 take them: a jump
-# out of a cleanup scope is then an error (tests/clang-check.sh). Host
-# only; needs the patched tree (make trees), ccache keeps a warm run short.
-test-clang: trees
-	@mkdir -p $(TEST_OUT)
-	-@$(DRY_RUN) tests/clang-check.sh $(SERIES) $(TEST_OUT)/clang.tap
-
-# results/, RESULTS.md, HISTORY.md and the plots agree; selection, history and comparison
-# on planted results (tests/results-check.sh). Host only.
+	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/$*-check.sh $(TEST_OUT)/$*.tap
+	$(if $(filter docs,$*),-@$(DRY_RUN) tests/patch-refs-check.sh $(TEST_OUT)/patch-refs.tap)
 test-results: tools
 	@mkdir -p $(TEST_OUT)
 	@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/results-check.sh $(TEST_OUT)/results.tap
 	@$(PB) tally $(TEST_OUT)/results.tap
+test-flamegraph: tools setup-flamegraph | $(TEST_OUT)
+	-@$(DRY_RUN) PB=$(PB) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) tests/flamegraph-check.sh $(TEST_OUT)/flamegraph.tap
+test-flamegraph-browser: tools | $(TEST_OUT)
+	@scripts/apt-ensure.sh $(PKGS_BROWSER)
+	-@PB=$(PB) tests/flamegraph-browser.sh $(TEST_OUT)/flamegraph-browser.tap
+	@$(PB) tally $(TEST_OUT)/flamegraph-browser.tap
+test-sources: tools | $(TEST_OUT)
+	-@$(DRY_RUN) tests/source-check.sh $(TEST_OUT)/sources.tap
+	-@$(DRY_RUN) tests/versions-check.sh $(TEST_OUT)/versions.tap
+	-@$(DRY_RUN) PB=$(PB) tests/arch-check.sh $(TEST_OUT)/arch.tap
+test-ktap-agree: tools | $(TEST_OUT)
+	@PB=$(PB) tests/kunit-agree.sh $(PB_CACHE)/src $(TEST_OUT)/kunit-agree.tap
+test-shellcheck: | $(TEST_OUT)
+	@tests/shellcheck.sh $(TEST_OUT)/shellcheck.tap
+test-clang: trees | $(TEST_OUT)
+	-@$(DRY_RUN) tests/clang-check.sh $(SERIES) $(TEST_OUT)/clang.tap
 
-# One stage of make test alone; each tallies its own results. The sanitizer
-# kernel (patched + debug.config: KASAN, KFENCE, lockdep, kmemleak) runs KUnit
-# and every guest test with the patched kernel's expectations; any report
-# fails the boot (vm/console.c) and stays in its console.log.
-test-kunit: STAGES := kunit
+# One stage of make test alone (docs/testing.md, "Guest stages"), tallied
+test-kunit test-crash test-debug test-llvm test-harness: STAGES = $(@:test-%=%)
 test-guest: STAGES := guest crash
-test-crash: STAGES := crash
-test-debug: STAGES := debug
-# The same KUnit and guest jobs on the sanitizer kernel built with clang
-# (pb jobs' llvm stage), and test-clang's objects. Not in make test:
-# the clang builds are ten minutes cold; .ci/run runs it after make test.
-test-llvm: STAGES := llvm
-test-harness: STAGES := harness
-# lava-run's KUnit and mctp-net jobs on the patched kernel give pb vm's
-# TAP; a panicking guest's job fails with its log tail (tests/lava-run.sh).
 test-lava-run: STAGES := lava
 test-kunit test-guest test-crash test-harness test-lava-run: tools initramfs modules bpf
 test-debug: setup-test kernel-debug bpf-debug tools initramfs
 test-llvm: setup-test kernel-debug-llvm bpf-debug-llvm tools initramfs
-test-kunit test-guest test-crash test-debug test-harness test-lava-run:
+test-kunit test-guest test-crash test-debug test-harness test-lava-run test-llvm:
 	@mkdir -p $(TEST_OUT)
+	$(if $(filter test-llvm,$@),-@$(MAKE) --no-print-directory test-clang)
 	-@$(RUN_JOBS) $(STAGES)
-	@$(PB) tally $(call stage_taps,$(STAGES))
-test-llvm:
-	@mkdir -p $(TEST_OUT)
-	-@$(MAKE) --no-print-directory test-clang
-	-@$(RUN_JOBS) $(STAGES)
-	@$(PB) tally $(call stage_taps,$(STAGES)) $(TEST_OUT)/clang.tap
+	@$(PB) tally $(call stage_taps,$(STAGES))$(if $(filter test-llvm,$@), $(TEST_OUT)/clang.tap)
 
-# Another guest architecture (GUEST_ARCH=, docs/arch.md): its QEMU, cross
-# compiler and libraries (setup-arch), then test-arch: not make test's.
+# Another guest architecture (docs/arch.md): the patched kernel's jobs
 GUEST_LIBS := libbpf-dev libelf-dev zlib1g-dev libjansson-dev
 setup-arch: tools
 	@PB=$(PB) scripts/arch-setup.sh $(GUEST_LIBS)
 test-arm64 test-arm: test-%:
 	+@$(MAKE) --no-print-directory GUEST_ARCH=$* test-arch
-# the jobs of the patched kernel (the only one built for another architecture)
 test-arch: TEST := kunit/patched guest/patched/* crash/*
-test-arch: setup-arch kernel-patched units-out tools
-	@PB=$(PB) kernel/modules.sh patched $(UNITS_OUT)/modules/patched
-	@$(call bpf_for,patched)
-	@$(PB) build guest $(UNITS_OUT)
-	@PB=$(PB) vm/mkinitramfs.sh $(INITRAMFS) $(UNITS_OUT)/guest
+test-arch: setup-arch kernel-patched units-out tools bpf-patched initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	-@$(RUN_JOBS) kunit guest crash
 	@echo "== patchbench test summary ($(GUEST_ARCH))"
 	@$(PB) tally $(call stage_taps,kunit guest crash)
 
-# The guest boots of make test on an idle machine, then again beside a CPU
-# hog per core and an unrelated busy QEMU guest: every verdict must agree.
 test-load: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@$(subst $(PB) jobs run,tests/load.sh,$(RUN_JOBS)) $(or $(STAGES),$(GUEST_STAGES))
 
-# make shell: tests/shell-check.sh drives it through tmux.
 SHARE ?= $(CURDIR)
 shell: tools initramfs
 	@PB=$(PB) KBUILD=$(KBUILD) SHARE='$(SHARE)' ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) bench/run/shell.sh $(KERNEL)
 
-# make run TEST=PATTERN...: the guest jobs of make test the patterns choose
-# (docs/testing.md, "Choosing tests"; make jobs lists the ids), one after
-# the other, each with its verdict as make test prints it, its TAP and logs.
-# JOB=ID is the same for one id.
-JOB ?=
+# make run TEST=PATTERN... (or JOB=ID): those guest jobs, one after the other (tests/run-jobs.sh)
 RUN_CHOICE = $(or $(TEST),$(JOB))
 jobs: tools
 	@$(PB) jobs list $(GUEST_STAGES) llvm
 # (findstring: a filter pattern has one %, so %/debug/% matched no guest job)
 run: tools initramfs $$(if $$(findstring debug-llvm,$$(RUN_CHOICE)),bpf-debug-llvm,$$(if \
 		$$(findstring debug,$$(RUN_CHOICE)),bpf-debug,modules bpf))
-	@ids=$$(set -f; $(PB) jobs select $(RUN_CHOICE)) || exit 2; \
-	mkdir -p $(TEST_OUT); status=0; \
-	for job in $$ids; do \
-		start=$$(date +%s); out=$(TEST_OUT)/run-$$(echo "$$job" | tr / _).out; \
-		taps=$$(TEST_OUT=$(TEST_OUT) $(PB) jobs taps-of "$$job") && rm -f $$taps || exit 1; \
-		$(subst $(PB) jobs run,tests/job-run.sh "$$job",$(RUN_JOBS)) > "$$out" 2>&1; \
-		if $(PB) tally $$taps > "$$out.tally" 2>&1; then v=pass; else v=FAIL; status=1; fi; \
-		echo "$$job: $$v [$$(($$(date +%s) - start)) s]"; \
-		grep '^FAIL' "$$out.tally" | sed 's/^/    /'; \
-		for t in $$taps; do echo "  TAP: $$t"; done; \
-		for d in $$(for t in $$taps; do dirname "$$t"; done | sort -u); do \
-			[ -f "$$d/console.log" ] && echo "  console: $$d/console.log"; done; \
-		echo "  output: $$out"; \
-	done; \
-	exit $$status
+	@set -f; $(subst $(PB) jobs run,tests/run-jobs.sh,$(RUN_JOBS)) $(RUN_CHOICE)
 
-# The own patches as format-patch series (docs/testing.md), from a shared clone of the cache's tree
+# The series patch by patch, and upstream (docs/testing.md)
 UPSTREAM_OUT := $(BUILD)/upstream
 UPSTREAM_TREE := $(BUILD)/upstream-tree
 upstream: tools
@@ -432,21 +284,16 @@ test-upstream: tools | $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) tests/upstream-check.sh $(SERIES) $(UPSTREAM_OUT) $(UPSTREAM_TREE) \
 		$(BUILD)/upstream-check-tree $(TEST_OUT)/upstream.tap
 
-# Slow, not make test's (docs/testing.md): a kernel build per patch, after
-# checkpatch on each own patch; two builds and boots per fix (FIXES=).
 check-series: setup-test trees tools | $(TEST_OUT)
 	@PB=$(PB) ACCEL=$(ACCEL) kernel/check-series.sh $(SERIES) $(TEST_OUT)/series.tap
 	@$(PB) tally $(TEST_OUT)/series-checkpatch.tap $(TEST_OUT)/series.tap
-FIXES ?=
 check-fixes: setup-test tools initramfs | $(TEST_OUT)
 	@kernel/tree.sh pristine
 	@PB=$(PB) ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) BUILD_DIR=$(PB_UNITS_OUT) FIXES='$(FIXES)' \
 		kernel/check-fixes.sh $(SERIES) $(TEST_OUT)/fixes
 	@$(PB) tally $(TEST_OUT)/fixes/fixes.tap
 
-# Benchmarks (docs/benchmarks.md). The suites come from their manifests through pb: a target
-# that lists them has suites-check among its prerequisites, which names a bad manifest's file and key.
-# ($(shell) is not given make's exported variables before make 4.4: SUITES_DIR and PB_SUITE_PATHS explicitly)
+# Benchmarks (docs/benchmarks.md); a target that lists the suites has suites-check first
 PB_SUITES = SUITES_DIR='$(SUITES_DIR)' PB_SUITE_PATHS='$(PB_SUITE_PATHS)' $(PB) suites
 SUITES = $(shell $(PB_SUITES) list)
 SUITE ?= $(SUITES)
@@ -458,38 +305,29 @@ BENCH_OUT := $(BUILD)/bench
 suites-check: tools
 	@$(PB) suites list > /dev/null
 
-# POINTS= are checked against the one SUITE's parameters (pb suites points)
-# when the recipe is expanded, so make -n bench refuses bad ones too; the
-# result is the filters as one word, what pb.points= and --points take.
-POINTS ?=
+# POINTS= checked when the recipe is expanded (make -n too), as one word
 bench_points = $(if $(strip $(POINTS)),$(if $(filter 1,$(words $(SUITE))),$(call checked_shell,$(PB_SUITES) \
 	points $(SUITE) '$(POINTS)',make bench: POINTS=$(POINTS): ),$(error \
 	make bench: POINTS= picks points of one suite: SUITE=name, one of: $(SUITES))))
-# A partial run (POINTS=) leaves RESULTS.md alone, and so do results kept
-# elsewhere unless REPORT_OUT is given.
 VERDICT ?= $(if $(RESULTS_DIR),$(RESULTS_DIR),$(BENCH_OUT))/verdict.json
+BENCH_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT)
 bench: setup-bench suites-check kernels modules bpf tools initramfs
-	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
+	@$(BENCH_ENV) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
 		PB_POINTS='$(bench_points)' VERDICT='$(VERDICT)' bench/run/bench.sh $(ROUNDS) $(SUITE)
 	+@$(if $(or $(bench_points),$(and $(RESULTS_DIR),$(filter $(CURDIR),$(abspath $(REPORT_OUT))))),,$(MAKE) \
 		--no-print-directory report)
 	@PB=$(PB) BENCH_OUT=$(BENCH_OUT) PB_POINTS='$(bench_points)' bench/run/bench-end.sh $(SUITE)
 
-# Where make profile, trace and bisect write: profiles/, or RESULTS_DIR/profiles.
 PROFILES ?= $(if $(RESULTS_DIR),$(RESULTS_DIR)/profiles,profiles)
 export PROFILES
 
-# GOOD=/BAD= a git range, SUITE= or TEST=; or UPTO= the own series split (docs/bisect.md)
-GOOD ?=
-BAD ?=
+# docs/bisect.md; SUITE= only as given (its default, every suite, is no choice here)
 DIRECTION ?= slower
 FOLLOW ?= 3
-CURVE ?=
 CURVE_MAX ?= 16
-# SUITE= as given (its default, every suite, is no choice here)
 bisect_suite = $(if $(filter command line environment override,$(origin SUITE)),$(SUITE))
 bisect: setup-bench suites-check tools initramfs $(if $(UPTO),kernels kernel-bisect modules modules-bisect)
-	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
+	@$(BENCH_ENV) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
 		UPTO='$(UPTO)' SERIES=$(SERIES) GOOD='$(GOOD)' BAD='$(BAD)' PB_POINTS='$(POINTS)' DIRECTION=$(DIRECTION) \
 		FOLLOW=$(FOLLOW) PB_TEST='$(TEST)' CURVE='$(CURVE)' CURVE_MAX=$(CURVE_MAX) \
 		bench/bisect/bisect-args.sh $(ROUNDS) $(if $(UPTO),$(SUITE),$(bisect_suite))
@@ -500,32 +338,23 @@ AA_RUNS ?= 3
 POWER_RUNS ?= 10
 TCG_RUNS ?= 5
 selfcheck: setup-bench suites-check kernels kernel-selfcheck modules modules-selfcheck bpf tools initramfs
-	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT) \
+	@$(BENCH_ENV) \
 		SUITES="$(filter $(shell $(PB_SUITES) list --make selfcheck),$(SUITE))" AA_RUNS=$(AA_RUNS) POWER_RUNS=$(POWER_RUNS) \
 		TCG_RUNS=$(TCG_RUNS) bench/collect/selfcheck.sh
 	@$(MAKE) --no-print-directory report
 
-# One pb report pass writes RESULTS.md, HISTORY.md and every plot's data
-# into PLOT_DATA; gnuplot then draws the plots (bench/report/plots.sh).
 PLOT_DATA := $(BUILD)/plots
 REPORT_OUT ?= .
-DIRTY ?=
 PLOTS_OUT = $(REPORT_OUT)/plots
-# Results kept elsewhere (RESULTS_DIR) never make this repository's
-# RESULTS.md and plots/: such a report needs a REPORT_OUT.
+# Results kept elsewhere (RESULTS_DIR) never make this repository's RESULTS.md
 report_elsewhere = [ -z "$$RESULTS_DIR" ] || [ "$(abspath $(REPORT_OUT))" != "$(CURDIR)" ] || \
 	{ echo "make $@: RESULTS_DIR=$$RESULTS_DIR is not this repository's results: give REPORT_OUT=DIR" >&2; exit 1; }
-report: tools suites-check
+report plots: tools suites-check
 	@$(report_elsewhere)
-	@PB=$(PB) DIRTY=$(DIRTY) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA) $(REPORT_OUT)/RESULTS.md
-plots: tools suites-check
-	@$(report_elsewhere)
-	@PB=$(PB) DIRTY=$(DIRTY) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)
+	@PB=$(PB) DIRTY=$(DIRTY) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)$(if $(filter report,$@), $(REPORT_OUT)/RESULTS.md)
 history: tools suites-check
 	@PB=$(PB) bench/compare/history.sh "$(SUITE)" "$(FROM)" "$(TO)" $(PLOTS_OUT) $(PLOT_DATA)
 
-# compare.sh exits 3 on a significant regression, which make reports as its own exit 2.
-FORCE ?=
 compare: tools suites-check
 	@PB=$(PB) FORCE=$(FORCE) bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" \
 		$(if $(RESULTS_DIR),$(RESULTS_DIR)/plots,$(PLOTS_OUT))
@@ -547,7 +376,6 @@ kcidb: tools
 	@PB=$(PB) KCIDB_URL=$(KCIDB_URL) bench/kcidb/kcidb.sh $(KCIDB_OUT) $(TEST_OUT)
 test-kcidb: tools | $(TEST_OUT)
 	-@PB=$(PB) tests/kcidb.sh $(TEST_OUT)/kcidb.tap
-TEST ?=
 LAVA_OUT := $(BUILD)/lava
 LAVA_SUITES = $(shell $(PB_SUITES) list --guest)
 lava_given = $(filter command line environment,$(origin $(1)))
@@ -558,14 +386,8 @@ LAVA_SUITE_LIST = $(if $(TEST),,$(if $(call lava_given,SUITE),$(SUITE),$(LAVA_SU
 LAVA_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS) LAVA_ARTEFACT_URL=$(LAVA_ARTEFACT_URL) \
 	LAVA_BUILD_DIR=$(LAVA_BUILD_DIR) LAVA_ACCEL=$(LAVA_ACCEL)
 lava: tools suites-check $(if $(PAIR),kernels modules)
-	@[ -z "$(TEST)" ] || (set -f; $(PB) jobs tests-of $(TEST) > /dev/null) || \
-		{ echo "make lava: TEST= chooses guest tests (docs/testing.md, \"Choosing tests\")" >&2; exit 1; }
-	@[ -z "$(filter-out $(LAVA_SUITES),$(LAVA_SUITE_LIST))" ] || \
-		{ echo "make lava: SUITE= one of: $(LAVA_SUITES)" >&2; exit 1; }
-	@[ -z "$(filter-out baseline patched debug,$(LAVA_KERNELS))" ] || \
-		{ echo "make lava: KERNEL= baseline, patched or debug" >&2; exit 1; }
-	@$(LAVA_ENV) bench/lava/lava.sh $(LAVA_OUT) "$(LAVA_KERNELS)" "$(LAVA_TEST_LIST)" \
-		"$(LAVA_SUITE_LIST)" $(ROUNDS)
+	@$(LAVA_ENV) PB_TEST='$(TEST)' LAVA_SUITES="$(LAVA_SUITES)" bench/lava/lava.sh $(LAVA_OUT) "$(LAVA_KERNELS)" \
+		"$(LAVA_TEST_LIST)" "$(LAVA_SUITE_LIST)" $(ROUNDS)
 test-lava-schema: tools suites-check | $(TEST_OUT)
 	-@$(DRY_RUN) $(LAVA_ENV) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
 		MAKE="$(MAKE)" tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
@@ -601,7 +423,6 @@ test-lava: kernel-patched tools initramfs | $(TEST_OUT)
 LAVA_TEST_PORT ?= 8094
 $(TEST_OUT):
 	@mkdir -p $@
-ALL ?=
 cache-status:
 	@kernel/cache.sh status
 cache-clean:

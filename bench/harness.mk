@@ -5,8 +5,7 @@ HARNESS_SRC := $(wildcard bench/*.c bench/*/*.c) $(wildcard vm/*.c)
 HARNESS_HDR := $(wildcard bench/*.h bench/*/*.h) $(wildcard vm/*.h)
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(wildcard tests/unit/test_*.c))
 UNIT_TAPS := $(patsubst $(BUILD)/tests/%,$(TEST_OUT)/unit-%.tap,$(UNIT_TESTS))
-# Every harness object but main() is in one static library that pb and the
-# unit tests link, so each source compiles once.
+# Every object but main() in one library that pb and the unit tests link
 HARNESS_LIB_SRC := $(filter-out bench/pb.c,$(HARNESS_SRC))
 LIBPB := $(BUILD)/libpb.a
 HARNESS_LIBS := -ljansson -lbpf -lelf -lz -lm
@@ -23,7 +22,6 @@ $(LIBPB): $(call obj,$(HARNESS_LIB_SRC))
 $(PB): $(call obj,bench/pb.c) $(LIBPB)
 	$(CC) $(CFLAGS) -o $@ $^ $(HARNESS_LIBS)
 
-# Unit tests of whole commands run $(PB) on tests/fixtures/ (tests/unit/pb_run.c).
 PB_RUN := $(call obj,tests/unit/pb_run.c)
 $(PB_RUN): CFLAGS += -DPB_BIN='"$(PB)"'
 $(PB_RUN): tests/unit/pb_run.h
@@ -31,7 +29,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(PB_RUN) $(LIBPB) $(HARNESS_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Itests/unit -DSRCDIR='"tests/unit"' -o $@ $< $(PB_RUN) $(LIBPB) -lcmocka $(HARNESS_LIBS)
 
-# pb probe's unit test reads a stand-in build: a tiny vmlinux with BTF.
+# pb probe's unit test reads a stand-in build, a tiny vmlinux with BTF
 PROBE_FIXTURE := $(BUILD)/fixtures/probe-build
 $(BUILD)/tests/test_probe: $(PROBE_FIXTURE)/vmlinux
 $(PROBE_FIXTURE)/vmlinux: tests/fixtures/probe/vmlinux.c tests/fixtures/probe/config

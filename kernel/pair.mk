@@ -1,11 +1,4 @@
-# Included by the Makefile: what a pair of the user's kernel sources means to
-# make. BASELINE=, PATCHED=, KCONFIG= or KUNITCONFIG= (docs/testing.md) make
-# one (docs/kernels.md, "Your own kernel"; kernel/pair.sh): its kernels under
-# PB_CACHE/pairs/ID/, which stands for $(PB_CACHE)/build in every stage, and
-# its results in RESULTS_DIR (default PB_CACHE/results/pair-ID), never in
-# this repository's results/.
-BASELINE ?=
-PATCHED ?=
+# A pair of the user's kernel sources (docs/kernels.md, "Your own kernel"; kernel/pair.sh)
 KCONFIG ?=
 export KCONFIG
 KUNITCONFIG ?=
@@ -15,7 +8,6 @@ $(if $(filter-out $(strip $(KUNITCONFIG)),$(strip $(KCONFIG))),$(error \
 	KUNITCONFIG= and KCONFIG= are one fragment: put the .kunitconfig's lines into $(KCONFIG)))
 KCONFIG := $(KUNITCONFIG)
 endif
-# (make setup BASELINE=debian-X.Y installs the package the pair's id needs)
 SETUP_GOALS := setup setup-test setup-bench setup-flamegraph
 PAIR := $(if $(and $(strip $(BASELINE)$(PATCHED)$(KCONFIG)),$(filter-out $(SETUP_GOALS),$(or $(MAKECMDGOALS),all))),$(call \
 	checked_shell,PB_CACHE='$(PB_CACHE)' KCONFIG='$(KCONFIG)' SERIES='$(SERIES)' kernel/pair.sh id \
@@ -30,6 +22,5 @@ endif
 export RESULTS_DIR
 PAIR_BUILD = SERIES='$(SERIES)' KERNEL_JOBS=$(KERNEL_JOBS) kernel/pair.sh build \
 	'$(or $(BASELINE),baseline)' '$(or $(PATCHED),patched)'
-# The kernels the stages boot and build against (kernel/kbuild.sh reads it).
 export PB_KBUILD = $(KBUILD)
 endif

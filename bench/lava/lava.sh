@@ -13,6 +13,16 @@
 set -eu
 . bench/lib/guest.sh
 out=$1 kernels=$2 tests=$3 suites=$4 rounds=$5
+# make lava's choices (env PB_TEST: its TEST=; LAVA_SUITES: the guest suites)
+# shellcheck disable=SC2086 # PB_TEST: patterns, one a word, not globbed
+[ -z "${PB_TEST:-}" ] || (set -f; "$PB" jobs tests-of $PB_TEST > /dev/null) ||
+	{ echo "make lava: TEST= chooses guest tests (docs/testing.md, \"Choosing tests\")" >&2; exit 1; }
+for suite in $suites; do
+	case " ${LAVA_SUITES-$suite} " in *" $suite "*) ;; *) echo "make lava: SUITE= one of: $LAVA_SUITES" >&2; exit 1 ;; esac
+done
+for kernel in $kernels; do
+	case $kernel in baseline | patched | debug) ;; *) echo "make lava: KERNEL= baseline, patched or debug" >&2; exit 1 ;; esac
+done
 here=$(pwd)
 ACCEL=${LAVA_ACCEL:-auto}
 export ACCEL
