@@ -266,10 +266,12 @@ if command -v "${PB_BUSYBOX:-/bin/busybox}" > /dev/null; then
 fi
 
 # No suite, component, guest test, program or module is named in the
-# Makefile's rules (its comments and help text may): the build lists the folders.
+# rules of the Makefile or of a makefile of the tree (their comments and
+# help text may): the build lists the folders.
 named=$(cd "$top" && "$PB" build names | sort -u | while read -r n; do
-	grep -v '^[[:space:]]*#\|^[[:space:]]*@echo' Makefile | grep -qw -- "$n" && echo "$n"
+	git ls-files Makefile '*.mk' | xargs cat |
+		grep -v '^[[:space:]]*#\|^[[:space:]]*@echo' | grep -qw -- "$n" && echo "$n"
 done)
-check makefile-names-none "the Makefile's rules name: $(echo "$named" | tr '\n' ' ')" [ -z "$named" ]
+check makefile-names-none "the makefiles' rules name: $(echo "$named" | tr '\n' ' ')" [ -z "$named" ]
 
 cd "$top" && tap_finish
