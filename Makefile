@@ -87,9 +87,9 @@ ifndef PB_TEST_START
 PB_TEST_START := $(shell date +%s)
 endif
 export PB_TEST_START
-RUN_JOBS = PB_TEST_CHOICE='$(TEST)' PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
-	BUILD_DIR=$(PB_UNITS_OUT) KBUILD=$(KBUILD) JOBS=$(JOBS) TEST_BUDGET=$(TEST_BUDGET) \
-	$(PB) jobs run
+JOBS_ENV = PB_TEST_CHOICE='$(TEST)' PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
+	BUILD_DIR=$(PB_UNITS_OUT) KBUILD=$(KBUILD) JOBS=$(JOBS) TEST_BUDGET=$(TEST_BUDGET)
+RUN_JOBS = $(JOBS_ENV) $(PB) jobs run
 stage_taps = $(shell PB_TEST_CHOICE='$(TEST)' TEST_OUT=$(TEST_OUT) $(PB) jobs taps $(1))
 
 .PHONY: help setup setup-test setup-bench setup-flamegraph setup-arch trees kernels kernels-all kernel-baseline kernel-patched kernel-debug \
@@ -260,7 +260,7 @@ test-arch: setup-arch kernel-patched units-out tools bpf-patched initramfs
 	@$(PB) tally $(call stage_taps,kunit guest crash)
 
 test-load: setup-test kernels-all modules bpf bpf-debug tools initramfs
-	@$(subst $(PB) jobs run,tests/load.sh,$(RUN_JOBS)) $(or $(STAGES),$(GUEST_STAGES))
+	@$(JOBS_ENV) tests/load.sh $(or $(STAGES),$(GUEST_STAGES))
 
 SHARE ?= $(CURDIR)
 shell: tools initramfs
@@ -273,7 +273,7 @@ jobs: tools
 # (findstring: a filter pattern has one %, so %/debug/% matched no guest job)
 run: tools initramfs $$(if $$(findstring debug-llvm,$$(RUN_CHOICE)),bpf-debug-llvm,$$(if \
 		$$(findstring debug,$$(RUN_CHOICE)),bpf-debug,modules bpf))
-	@set -f; $(subst $(PB) jobs run,tests/run-jobs.sh,$(RUN_JOBS)) $(RUN_CHOICE)
+	@set -f; $(JOBS_ENV) tests/run-jobs.sh $(RUN_CHOICE)
 
 # The series patch by patch, and upstream (docs/testing.md)
 UPSTREAM_OUT := $(BUILD)/upstream
