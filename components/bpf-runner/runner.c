@@ -84,6 +84,20 @@ int runner_start(int argc, char **argv)
 	return !strcmp(argv[1], "present");
 }
 
+int runner_has(const char *name)
+{
+	const char *p = getenv("PB_HAS");
+	size_t n = strlen(name);
+
+	while (p) {
+		if (!strncmp(p, name, n) && (p[n] == ',' || !p[n]))
+			return 1;
+		p = strchr(p, ',');
+		p = p ? p + 1 : NULL;
+	}
+	return 0;
+}
+
 struct btf *runner_vmlinux_btf(void)
 {
 	struct btf *vmlinux = btf__load_vmlinux_btf();

@@ -26,6 +26,13 @@ int tap_done(void);
  */
 int runner_start(int argc, char **argv);
 
+/*
+ * Does this kernel have the feature or fix NAME (bench/probe/features.json)?
+ * As vm/guest/lib/has.sh: the host probed the build and init exports what it
+ * found as PB_HAS=a,b. Tests decide by this, never by the kernel's name.
+ */
+int runner_has(const char *name);
+
 /* vmlinux's BTF (btf__free() it), or NULL after a failed "vmlinux-btf" test. */
 struct btf *runner_vmlinux_btf(void);
 

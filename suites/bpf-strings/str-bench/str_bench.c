@@ -7,6 +7,7 @@
  * and then fails with -EAGAIN on purpose, so nothing stays loaded.
  * Loaded only inside patchbench's QEMU guests.
  */
+#include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -69,11 +70,14 @@ static int __init str_bench_init(void)
 			time_calls(fn, iters);	/* warm-up */
 			for (unsigned int s = 0; s < samples; s++) {
 				u64 one = time_calls(fn, iters), two = time_calls(fn, 2 * iters);
+				u32 r1, r2;	/* div_u64_rem(): 32-bit arm has no 64-bit division */
 
+				one = div_u64_rem(one, iters, &r1);
+				two = div_u64_rem(two, 2 * iters, &r2);
 				pr_info("PB-BENCH suite=bpf-strings fn=%s impl=kernel L=%u iters=%u "
-					"ns=%llu.%02llu ns2k=%llu.%02llu\n",
-					fn_names[fn], len, iters, one / iters, one % iters * 100 / iters,
-					two / (2 * iters), two % (2 * iters) * 100 / (2 * iters));
+					"ns=%llu.%02u ns2k=%llu.%02u\n",
+					fn_names[fn], len, iters, one, r1 * 100 / iters,
+					two, r2 * 100 / (2 * iters));
 			}
 		}
 	}

@@ -12,6 +12,7 @@
  * Loaded only inside patchbench's QEMU guests.
  */
 #include <linux/kprobes.h>
+#include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/timekeeping.h>
 #include <net/mctp.h>
@@ -103,12 +104,15 @@ static int __init mctp_lookup_init(void)
 		return rc;
 	}
 	for (unsigned int s = 0; s < samples; s++) {
+		u32 r1, r2;	/* div_u64_rem(): 32-bit arm has no 64-bit division */
+
 		if (time_lookups(iters, &one) || time_lookups(2 * iters, &two))
 			return -EIO;
+		one = div_u64_rem(one, iters, &r1);
+		two = div_u64_rem(two, 2 * iters, &r2);
 		pr_info("PB-BENCH suite=mctp-route lookup=kernel routes=%u depth=%u iters=%u "
-			"ns=%llu.%02llu ns2k=%llu.%02llu\n", routes, depth, iters,
-			one / iters, one % iters * 100 / iters,
-			two / (2 * iters), two % (2 * iters) * 100 / (2 * iters));
+			"ns=%llu.%02u ns2k=%llu.%02u\n", routes, depth, iters,
+			one, r1 * 100 / iters, two, r2 * 100 / (2 * iters));
 	}
 	return -EAGAIN;
 }

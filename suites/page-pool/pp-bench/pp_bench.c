@@ -17,6 +17,7 @@
  */
 #include <linux/bottom_half.h>
 #include <linux/gfp.h>
+#include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/timekeeping.h>
 #include <net/page_pool/helpers.h>
@@ -86,12 +87,15 @@ static int __init pp_bench_init(void)
 			goto fail;
 		for (unsigned int s = 0; s < samples; s++) {
 			s64 one = time_pairs(pp, path, iters), two = time_pairs(pp, path, 2 * iters);
+			u32 r1, r2;	/* div_u64_rem(): 32-bit arm has no 64-bit division */
+			u64 q1, q2;
 
 			if (one < 0 || two < 0)
 				goto fail;
-			pr_info("PB-BENCH suite=page-pool path=%d iters=%u ns=%lld.%02lld ns2k=%lld.%02lld (%s)\n",
-				path, iters, one / iters, (one % iters) * 100 / iters,
-				two / (2 * iters), (two % (2 * iters)) * 100 / (2 * iters), names[path]);
+			q1 = div_u64_rem(one, iters, &r1);
+			q2 = div_u64_rem(two, 2 * iters, &r2);
+			pr_info("PB-BENCH suite=page-pool path=%d iters=%u ns=%llu.%02u ns2k=%llu.%02u (%s)\n",
+				path, iters, q1, r1 * 100 / iters, q2, r2 * 100 / (2 * iters), names[path]);
 		}
 	}
 	page_pool_destroy(pp);

@@ -10,7 +10,8 @@
  *   the sampling interrupt; every CPU flooding from syscall and perf_event
  *   context at once while a reader drains loses nothing it reported
  *   written and damages nothing; loading, filling and unloading twenty times
- *   gives the memory back.
+ *   gives the memory back; messages too long to be stored do not take the
+ *   stream's capacity (with the fix bpf-stream-capacity-return).
  * absent (baseline 6.12): no kfunc in BTF, the load fails naming it and the
  *   bpf() command returns EINVAL.
  */
@@ -593,6 +594,59 @@ static void unload_cases(void)
 	    after, CYCLES, why[0] ? why : "the streams held their pages");
 }
 
+/*
+ * A message that is not stored gives its capacity back: 100 messages longer
+ * than the bprintf buffer are refused (-ENOMEM), then a flood must fill the
+ * stream as a fresh one. Without the fix bpf-stream-capacity-return each
+ * refused message's bytes stay charged for the program's life: the 91st is
+ * refused as "full" (-ENOSPC) and the flood finds ~550 bytes of room. One
+ * program writes both: a stream is a program's own.
+ */
+static void oversized_cases(void)
+{
+	struct streams *s = streams__open_and_load();
+	int fixed = runner_has("bpf-stream-capacity-return");
+	struct stream_out *o;
+	char one[128];
+	long full;
+	size_t n;
+
+	if (!s) {
+		tap(0, "oversized.load", "load failed: %.200s", libbpf_log());
+		return;
+	}
+	message(one, sizeof(one), 0, 0);
+	full = (PB_STREAM_CAPACITY - 1) / strlen(one);
+	o = &s->bss->out[0];
+	s->bss->oversized_count = 100;
+	s->bss->args = (struct stream_args){ .count = 0, .stream = PB_STREAM_STDOUT };
+	run_prog(s->progs.oversized);
+	if (fixed)
+		tap(o->other == 100 && o->last_err == -ENOMEM, "oversized.refused-enomem",
+		    "written %d, full %d, other %d (last %d)", o->written, o->dropped, o->other,
+		    o->last_err);
+	else
+		tap(o->written == 0 && o->dropped > 0 && o->last_err == -ENOMEM,
+		    "oversized.refused-then-full-without-fix", "written %d, full %d, other %d (last %d)",
+		    o->written, o->dropped, o->other, o->last_err);
+	free(drain(bpf_program__fd(s->progs.oversized), PB_STREAM_STDOUT, 4096, &n));
+	tap(n == 0, "oversized.nothing-stored", "read %zu bytes", n);
+
+	memset(s->bss->out, 0, sizeof(s->bss->out));
+	s->bss->oversized_count = 0;
+	s->bss->args.count = 3000;
+	run_prog(s->progs.oversized);
+	free(drain(bpf_program__fd(s->progs.oversized), PB_STREAM_STDOUT, 4096, &n));
+	if (fixed)
+		tap(o->written == full && n == full * strlen(one), "oversized.capacity-returned",
+		    "%d of %ld messages stored after the refused ones (%d failed otherwise), %zu "
+		    "bytes read", o->written, full, o->other, n);
+	else
+		tap(o->written < full / 2, "oversized.capacity-lost-without-fix",
+		    "%d of %ld messages stored after the refused ones", o->written, full);
+	streams__destroy(s);
+}
+
 static void absent_cases(struct btf *vmlinux)
 {
 	struct streams *skel;
@@ -647,6 +701,7 @@ int main(int argc, char **argv)
 			flood_all_cases(skel);
 			streams__destroy(skel);
 			unload_cases();
+			oversized_cases();
 		}
 	}
 	btf__free(vmlinux);

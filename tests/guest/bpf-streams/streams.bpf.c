@@ -3,7 +3,8 @@
  * BPF standard streams from a program: a syscall program that writes fixed
  * greetings to stdout and stderr, one that writes numbered messages (per
  * caller tag, so concurrent writers can be told apart), and a perf_event
- * program that writes from the sampling interrupt. Run by bpf-streams.c.
+ * program that writes from the sampling interrupt, and one whose messages are
+ * too long to be stored. Run by bpf-streams.c.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -71,6 +72,29 @@ static long one_message(__u64 i, void *ctx)
 SEC("syscall")
 int numbered(void *ctx)
 {
+	bpf_loop(args.count, one_message, NULL, 0);
+	return 0;
+}
+
+#define TEN_O "oooooooooo"
+#define HUNDRED_O TEN_O TEN_O TEN_O TEN_O TEN_O TEN_O TEN_O TEN_O TEN_O TEN_O
+
+/* 1106 bytes: longer than the 1024-byte bprintf buffer, so never stored */
+static long oversized_message(__u64 i, void *ctx)
+{
+	count(&out[0], stream_printk(args.stream, HUNDRED_O HUNDRED_O HUNDRED_O HUNDRED_O
+				     HUNDRED_O HUNDRED_O HUNDRED_O HUNDRED_O HUNDRED_O
+				     HUNDRED_O HUNDRED_O " %04llu\n", i));
+	return 0;
+}
+
+int oversized_count;
+
+/* oversized_count long messages, then args.count numbered ones, to one stream */
+SEC("syscall")
+int oversized(void *ctx)
+{
+	bpf_loop(oversized_count, oversized_message, NULL, 0);
 	bpf_loop(args.count, one_message, NULL, 0);
 	return 0;
 }
