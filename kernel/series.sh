@@ -62,6 +62,11 @@ series_topic() {
 		echo mctp-serial
 		return 0
 	fi
+	# a fix of BPF streams, for the bpf tree, not bpf-next's string work
+	if series_files "$1" | grep -qx 'kernel/bpf/stream.c'; then
+		echo bpf-streams
+		return 0
+	fi
 	case $st_subject in
 	"net: mctp-serial:"*) echo mctp-serial ;;
 	# the receive path and the tests: fixes, for the net tree
