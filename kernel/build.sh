@@ -1,11 +1,13 @@
 #!/bin/sh
 # Build one kernel variant out of tree, with ccache, unless its stamp is current.
 #
-#   build.sh baseline|patched|debug|debug-llvm|selfcheck|bisect|check|fixes|t-TREE[-debug]|s-HASH[-debug]
+#   build.sh baseline|patched|debug|debug-llvm|selfcheck|bisect|check|fixes[-debug]|t-TREE[-debug]|s-HASH[-debug]
 #
 # baseline = pristine tree + bench.config; patched = patched tree + bench.config;
 # debug = patched tree + bench.config + debug.config (sanitizers);
 # debug-llvm = debug built with clang and lld (kbuild's LLVM=1, make test-llvm);
+# fixes = make check-fixes' tree (kernel/check-fixes.sh), fixes-debug the same
+# + debug.config (its kunit@debug tests);
 # selfcheck = patched + kernel/selfcheck/ (make selfcheck's planted cost) + bench.config;
 # bisect = pristine + the series up to one patch (make bisect) + bench.config;
 # t-TREE = a tree of the user's (kernel/source.sh: $PB_CACHE/trees/TREE, its
@@ -29,7 +31,7 @@ set -eu
 
 : "${PB_CACHE:?PB_CACHE must be set}"
 here=$(cd "$(dirname "$0")" && pwd)
-variant=${1:?usage: build.sh baseline|patched|debug|debug-llvm|selfcheck|bisect|check|fixes|t-TREE[-debug]|s-HASH[-debug]}
+variant=${1:?usage: build.sh baseline|patched|debug|debug-llvm|selfcheck|bisect|check|fixes[-debug]|t-TREE[-debug]|s-HASH[-debug]}
 PB=${PB:-build/pb}
 [ -x "$PB" ] || { echo "build: $PB missing (make tools builds it)" >&2; exit 1; }
 suffix=$("$PB" arch tree_suffix) || exit 1
@@ -65,6 +67,7 @@ selfcheck) src=$PB_CACHE/src-selfcheck ;;
 bisect) src=$PB_CACHE/src-bisect ;;	# make bisect
 check) src=$PB_CACHE/src-check ;;	# kernel/check-series.sh
 fixes) src=$PB_CACHE/src-fixes ;;	# kernel/check-fixes.sh
+fixes-debug) src=$PB_CACHE/src-fixes; set -- "$@" "$here/config/debug.config" ;;
 t-*-debug) src=$PB_CACHE/trees/${variant#t-}; src=${src%-debug}; set -- "$@" "$here/config/debug.config" ;;
 t-*) src=$PB_CACHE/trees/${variant#t-} ;;
 s-*-debug) src=$PB_CACHE/src-series-${variant#s-}; src=${src%-debug}; set -- "$@" "$here/config/debug.config" ;;

@@ -11,7 +11,10 @@
 # Writes OUT_DIR/fixes.json (one object per fix), OUT_DIR/fixes.tap and a
 # table on stdout; exits 1 unless every fix checked is proven.
 # The variants build in $PB_CACHE/src-fixes (kernel/build.sh fixes): one
-# object tree, so each variant recompiles only the files its revert touches.
+# object tree, so each variant recompiles only the files its revert touches;
+# a kunit@debug test's in a second one there, with the sanitizer kernel's
+# config (kernel/build.sh fixes-debug: + debug.config, as make test's debug
+# kernel, whose objects ccache shares), built only when a test asks for it.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 series=$(cd "$1" && pwd) out=$2
@@ -24,9 +27,13 @@ GIT="git -c user.name=patchbench -c user.email=patchbench@localhost -c advice.de
 . bench/lib/caps.sh
 # shellcheck source=tests/tap-result.sh
 . tests/tap-result.sh
+# shellcheck source=tests/debug-append.sh
+. tests/debug-append.sh
 mkdir -p "$out"
 PB=${PB:-build/pb}
-image=$src/pb-build-fixes$("$PB" arch tree_suffix)/$("$PB" arch image) || exit 1
+tree_suffix=$("$PB" arch tree_suffix) && image_name=$("$PB" arch image) || exit 1
+# image_of CONFIG: the variant's kernel image, CONFIG "" or -debug
+image_of() { echo "$src/pb-build-fixes$1$tree_suffix/$image_name"; }
 die() { echo "check-fixes: error: $*" >&2; exit 1; }
 
 # fix_tests SUBJECT: the tests kernel/fix-tests names for it
@@ -68,45 +75,67 @@ if [ "$(cat "$src/.pb-series" 2>/dev/null)" != "$want" ]; then
 fi
 full=$($GIT -C "$src" rev-parse fixes-full) || exit 1
 
+# test_config TEST: the config TEST runs on, as a suffix of the variant's
+# name: -debug for a kunit@debug test, else nothing
+test_config() { case $1 in *@debug:*) echo -debug ;; esac; }
+
 # run_test VARIANT TEST: pass or fail (a boot that failed or a case that
 # did not report is a failure), the boot's output kept in OUT/VARIANT/.
-# Guest tests are told the full series' features and fixes ($has).
+# Guest tests are told the full series' features and fixes ($has). A
+# kunit@debug test boots the sanitizer variant with the debug kernel's
+# command line, and the boot's own result counts too: pb kunit fails it
+# for a sanitizer report, a warning or a crash anywhere on the console
+# (vm/console.c: KASAN, UBSAN, KFENCE, lockdep, "WARNING:", "BUG:"), even
+# one after the case passed.
 run_test() {
 	rt_dir=$out/$1
 	mkdir -p "$rt_dir"
 	case $2 in
-	kunit:*)
-		rt_suite=${2#kunit:}; rt_case=${rt_suite#*.}
+	kunit:* | kunit@debug:*)
+		rt_cfg=$(test_config "$2") rt_append=
+		[ -z "$rt_cfg" ] || rt_append=$DEBUG_APPEND
+		rt_suite=${2#*:}; rt_case=${rt_suite#*.}
 		[ "$rt_case" != "$rt_suite" ] || rt_case=
 		rt_suite=${rt_suite%%.*}
-		rt_tap=$rt_dir/kunit-$rt_suite.tap
-		# one boot per suite and variant
-		[ -f "$rt_tap" ] || "$PB" kunit --name "$1" --filter "$rt_suite" --suites "$rt_suite" \
-			--accel "$ACCEL" --fallback icount --timeout 600 --kernel "$image" \
-			--tap "$rt_tap" > "$rt_dir/kunit-$rt_suite.out" 2>&1
-		# the suite's leaf cases, or the named case's (one a parameter)
-		awk -v p="$1.$rt_suite${rt_case:+.$rt_case}" '
+		rt_tap=$rt_dir/kunit$rt_cfg-$rt_suite.tap
+		# one boot per suite, variant and config
+		[ -f "$rt_tap" ] || "$PB" kunit --name "$1$rt_cfg" --filter "$rt_suite" --suites "$rt_suite" \
+			--accel "$ACCEL" --fallback icount --timeout 600 --append "$rt_append" \
+			--kernel "$(image_of "$rt_cfg")" --tap "$rt_tap" > "$rt_dir/kunit$rt_cfg-$rt_suite.out" 2>&1
+		# the suite's leaf cases, or the named case's (one a parameter);
+		# on the sanitizer kernel the boot's result as well
+		awk -v p="$1$rt_cfg.$rt_suite${rt_case:+.$rt_case}" -v boot="${rt_cfg:+$1$rt_cfg.(boot)}" '
 			/^(not )?ok / {
 				name = $0; sub(/^(not )?ok [0-9]+ - /, "", name); sub(/ #.*/, "", name)
+				if (name == boot) {
+					booted++
+					if (/^not ok/) bad++
+					next
+				}
 				if (name != p && index(name, p ".") != 1) next
 				seen++
 				if (/^not ok/) bad++
 			}
-			END { exit !(seen && !bad) }' "$rt_tap" && echo pass || echo fail ;;
+			END { exit !(seen && !bad && (boot == "" || booted)) }' "$rt_tap" && echo pass || echo fail ;;
 	guest:*)
 		rt_t=${2#guest:}
 		TEST_OUT=$rt_dir GUEST_APPEND=$has SMP=1 TIMEOUT=900 \
-			tests/guest-run.sh "$1" "$image" "$rt_t" "$1" > "$rt_dir/guest-$rt_t.out" 2>&1
+			tests/guest-run.sh "$1" "$(image_of '')" "$rt_t" "$1" > "$rt_dir/guest-$rt_t.out" 2>&1
 		"$PB" tally "$rt_dir/guest-$1-$rt_t"/*.tap > "$rt_dir/guest-$rt_t.tally" 2>&1 &&
 			echo pass || echo fail ;;
 	*) echo "no-such-kind" ;;
 	esac
 }
 
-# build_variant NAME: build the tree's checkout as it is; false when it
-# does not build
+# build_variant NAME TESTS: build the tree's checkout as it is, in each
+# config TESTS run on (kernel/build.sh fixes, fixes-debug); false, printing
+# the failed build's log, when one does not build
 build_variant() {
-	"$here/build.sh" fixes > "$out/build-$1.log" 2>&1
+	for bv_cfg in $(for bv_t in $2; do echo "x$(test_config "$bv_t")"; done | sort -u); do
+		bv_cfg=${bv_cfg#x}
+		"$here/build.sh" "fixes$bv_cfg" > "$out/build-$1$bv_cfg.log" 2>&1 ||
+			{ echo "$out/build-$1$bv_cfg.log"; return 1; }
+	done
 }
 
 # diff_lines swap|keep: a diff's added and removed lines, sorted, without
@@ -137,19 +166,25 @@ revert_fix() {
 	[ "$rf_want" = "$rf_got" ]
 }
 
-# With every fix: built once, each test once
+# With every fix: built once in each config the tests run on (the plain
+# one probed for the guest tests' pb.has), each test once
 start=$(date +%s)
 $GIT -C "$src" checkout -q -f "$full" || exit 1
-build_variant with || die "the full series does not build (see $out/build-with.log)"
-rm -rf "$out/with"
-if ! caps=$(caps_file fixes "$src/pb-build-fixes") || ! has=$(caps_append "$caps"); then
-	die "cannot probe the full series' kernel"
-fi
-mkdir -p "$out/with"
-for t in $(while read -r n p; do fix_tests "$(series_subject "$p")"; done <<EOF | tr ' ' '\n' | sort -u
+all_tests=$(while read -r n p; do fix_tests "$(series_subject "$p")"; done <<EOF | tr ' ' '\n' | sort -u
 $fixes
 EOF
-); do
+)
+log=$(build_variant with "$all_tests") || die "the full series does not build (see $log)"
+rm -rf "$out/with"
+has=
+for t in $all_tests; do
+	[ -n "$(test_config "$t")" ] || [ -n "$has" ] && continue
+	if ! caps=$(caps_file fixes "$src/pb-build-fixes") || ! has=$(caps_append "$caps"); then
+		die "cannot probe the full series' kernel"
+	fi
+done
+mkdir -p "$out/with"
+for t in $all_tests; do
 	run_test with "$t" > "$out/with/$t.result"
 done
 with_s=$(( $(date +%s) - start ))
@@ -172,8 +207,8 @@ while read -r n p; do
 		commit=$($GIT -C "$src" rev-list --reverse "pristine..$full" | sed -n "${n}p")
 		if ! revert_fix "$commit"; then
 			verdict="does not revert cleanly"
-		elif ! build_variant "without-$num"; then
-			verdict="does not build without it (see $out/build-without-$num.log)"
+		elif ! log=$(build_variant "without-$num" "$tests"); then
+			verdict="does not build without it (see $log)"
 		else
 			rm -rf "$out/without-$num"
 			verdict=proven without='' with=''

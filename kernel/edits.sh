@@ -7,7 +7,7 @@
 # only what the edit touched). Their hash stays in the build as .pb-edits,
 # which results record (bench/collect/meta.sh). It only reads the tree: no
 # index refresh (--no-optional-locks), no ref or file written there.
-#   edits.sh baseline|patched|debug|debug-llvm|selfcheck|bisect|check|fixes|baseline-debug|s-HASH[-debug]|t-TREE[-debug]
+#   edits.sh baseline|patched|debug|debug-llvm|selfcheck|bisect|check|fixes|fixes-debug|baseline-debug|s-HASH[-debug]|t-TREE[-debug]
 set -eu
 : "${PB_CACHE:?PB_CACHE must be set}"
 variant=${1:?usage: edits.sh VARIANT}
@@ -15,6 +15,7 @@ case $variant in
 baseline | baseline-debug) src=$PB_CACHE/src ;;
 patched | debug | debug-llvm) src=$PB_CACHE/src-patched ;;
 selfcheck | bisect | check | fixes) src=$PB_CACHE/src-$variant ;;
+fixes-debug) src=$PB_CACHE/src-fixes ;;
 s-*) src=$PB_CACHE/src-series-${variant#s-}; src=${src%-debug} ;;
 t-*) exit 0 ;;	# a user's tree, extracted by kernel/source.sh: nobody edits it there
 *) echo "edits: unknown variant '$variant'" >&2; exit 2 ;;

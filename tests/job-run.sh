@@ -16,6 +16,8 @@ PB=${PB:-build/pb}
 . bench/lib/caps.sh
 # shellcheck source=tests/tap-result.sh
 . tests/tap-result.sh
+# shellcheck source=tests/debug-append.sh
+. tests/debug-append.sh
 
 # The guest tests are folders, tests/guest/NAME/ (docs/testing.md, "A guest
 # test is one folder"): test.json says what each needs of a kernel (pb
@@ -94,16 +96,6 @@ crash_kernel() { # crash_kernel NEEDS...: patched, baseline, or nothing
 		esac
 	done
 }
-# The sanitizer kernels (debug, and debug-llvm, built with clang), one
-# definition for both: kmemleak scanned after each test; guest timeouts
-# stretched (pb.slow); two emulated CPUs of a KASAN kernel can go 20 s
-# without the RCU kthread running, and a stall then says nothing about the
-# code. pci=noacpi: PCI interrupts routed without ACPI's AML (_PRT and the
-# LNKx link devices), which the instrumented interpreter took 65 of a boot's
-# 98 s to evaluate under icount, and past ACPICA's loop limit under TCG on a
-# slower host (no interrupt for the 9p shares: a boot that never finished).
-DEBUG_APPEND="rcupdate.rcu_cpu_stall_timeout=300 pci=noacpi"
-DEBUG_GUEST_APPEND="pb.kmemleak=1 pb.slow=6 $DEBUG_APPEND"
 
 # image KERNEL: its bootable image, where the guest architecture's
 # description says (GUEST_ARCH, pb arch image)
