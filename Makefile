@@ -253,11 +253,15 @@ setup-arch: tools
 test-arm64 test-arm: test-%:
 	+@$(MAKE) --no-print-directory GUEST_ARCH=$* test-arch
 test-arch: TEST := kunit/patched guest/patched/* crash/*
+# and the points of the suites whose manifests' "make" name test-arch, one
+# boot each on the patched kernel (tests/arch-suites.sh)
 test-arch: setup-arch kernel-patched units-out tools bpf-patched initramfs
-	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
+	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)/bench
 	-@$(RUN_JOBS) kunit guest crash
+	-@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(abspath $(TEST_OUT))/bench \
+		tests/arch-suites.sh $(TEST_OUT)/arch-suites.tap $(shell $(PB_SUITES) list --make test-arch)
 	@echo "== patchbench test summary ($(GUEST_ARCH))"
-	@$(PB) tally $(call stage_taps,kunit guest crash)
+	@$(PB) tally $(call stage_taps,kunit guest crash) $(TEST_OUT)/arch-suites.tap
 
 test-load: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@$(JOBS_ENV) tests/load.sh $(or $(STAGES),$(GUEST_STAGES))

@@ -7,7 +7,8 @@
  *                                            the suites in order, one a line;
  *                                            those that make TARGET can run
  *                                            (bisect, profile, trace,
- *                                            selfcheck, history), that have a
+ *                                            selfcheck, history, test-arch),
+ *                                            that have a
  *                                            plot recipe, or a guest script
  *                                            (booted as bench-NAME)
  *   pb suites help                           "  NAME  description" lines

@@ -395,7 +395,7 @@ int suite_schema_check(json_t *m, const char *file, char *err, size_t len)
 {
 	static const char *const fallbacks[] = { "icount", "tcg", NULL };
 	static const char *const makes[] = { "bisect", "profile", "trace", "selfcheck", "history",
-					     NULL };
+					     "test-arch", NULL };
 	static const struct schema_field f[] = {
 		{ .key = "description", .want = STRING, .required = 1, .inner = schema_one_line },
 		{ .key = "order", .want = INTEGER, .required = 1 },

@@ -5,7 +5,8 @@
  * that the bpf-strings suite times them from BPF on the same kernel and
  * the same call path as the patched word-at-a-time kfuncs (impl=byteloop).
  * Stays loaded while bpf-strbench runs. Loaded only inside patchbench's
- * QEMU guests.
+ * QEMU guests. Built for the architectures the file "arch" names, each
+ * with its nofault-SRCARCH.h.
  */
 #include <linux/bpf.h>
 #include <linux/btf.h>
@@ -14,27 +15,16 @@
 #include <linux/module.h>
 #include <linux/uaccess.h>
 #include <linux/xattr.h>
-#include <asm/vsyscall.h>
 
 /* guard(pagefault) is 6.17's (patch 0027); this builds against 6.12 too */
 DEFINE_LOCK_GUARD_0(pb_pagefault, pagefault_disable(), pagefault_enable())
 
 /*
- * copy_from_kernel_nofault_allowed() (arch/x86/mm/maccess.c) is not
- * exported: its x86-64 checks, out of line as there.
+ * pb_nofault_allowed(): the architecture's copy_from_kernel_nofault_allowed(),
+ * which is not exported, in nofault-SRCARCH.h (Kbuild names it): defined
+ * here, in this translation unit, as x86's always was.
  */
-static noinline bool pb_nofault_allowed(const void *unsafe_src, size_t size)
-{
-	unsigned long vaddr = (unsigned long)unsafe_src;
-
-	if (vaddr < TASK_SIZE_MAX + PAGE_SIZE)
-		return false;
-	if (is_vsyscall_vaddr(vaddr))
-		return false;
-	if (!boot_cpu_data.x86_virt_bits)
-		return true;
-	return __is_canonical_address(vaddr, boot_cpu_data.x86_virt_bits);
-}
+#include PB_NOFAULT_H
 
 __bpf_kfunc_start_defs();
 
