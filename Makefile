@@ -211,7 +211,7 @@ test-unit: tools
 test-suites test-dry-run test-docs test-pair: test-%: tools
 	@mkdir -p $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/$*-check.sh $(TEST_OUT)/$*.tap
-	$(if $(filter docs,$*),-@$(DRY_RUN) tests/patch-refs-check.sh $(TEST_OUT)/patch-refs.tap)
+	$(if $(filter docs,$*),-@$(DRY_RUN) PB=$(PB) tests/patch-refs-check.sh $(TEST_OUT)/patch-refs.tap)
 test-results: tools
 	@mkdir -p $(TEST_OUT)
 	@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/results-check.sh $(TEST_OUT)/results.tap

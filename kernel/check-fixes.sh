@@ -129,6 +129,24 @@ run_test() {
 			tests/guest-run.sh "$1" "$(image_of '')" "$rt_t" "$1,patched" > "$rt_dir/guest-$rt_t.out" 2>&1
 		[ -f "$rt_g/$rt_t.tap" ] && "$PB" tally "$rt_g"/*.tap > "$rt_dir/guest-$rt_t.tally" 2>&1 &&
 			echo pass || echo fail ;;
+	crash:*)
+		# one boot of the crash stage (pb tests crash): its test with the
+		# boot's command line and the arguments make test gives it, the
+		# variant's label as KERNEL; a boot that expects a panic is not one
+		rt_c=${2#crash:}
+		rt_boot=$("$PB" tests crash "$rt_c" test append timeout fallback expect_panic) || { echo fail; return; }
+		{ read -r rt_t; read -r rt_append; read -r rt_limit; read -r rt_fallback; read -r rt_panic; } <<-EOF
+		$rt_boot
+		EOF
+		[ "$rt_panic" != true ] || { echo "crash:$rt_c expects a panic: not a check-fixes test" >&2; echo fail; return; }
+		rt_arg=$1 rt_var=
+		[ "$rt_c" = "$rt_t" ] || rt_arg=$1,$rt_c rt_var=$rt_c
+		rt_g=$rt_dir/guest-$1-$rt_t${rt_var:+-$rt_var}
+		VARIANT=$rt_var TEST_OUT=$rt_dir GUEST_APPEND=$rt_append FALLBACK=$rt_fallback TIMEOUT=$rt_limit \
+			SMP=$("$PB" tests get "$rt_t" cpus) \
+			tests/guest-run.sh "$1" "$(image_of '')" "$rt_t" "$rt_arg" > "$rt_dir/crash-$rt_c.out" 2>&1
+		[ -f "$rt_g/$rt_t.tap" ] && "$PB" tally "$rt_g"/*.tap > "$rt_dir/crash-$rt_c.tally" 2>&1 &&
+			echo pass || echo fail ;;
 	*) echo "no-such-kind" ;;
 	esac
 }

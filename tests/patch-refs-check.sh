@@ -64,6 +64,45 @@ cited "$root/README.md" "$root"/docs/*.md "$root"/profiles/*/analysis.md "$root"
 	done > "$work/cites"
 if [ -s "$work/cites" ]; then result fail citations "$(head -n 1 "$work/cites")"; else result ok citations; fi
 
+# kernel/fix-tests: a line for every fix (a project-own patch with a Fixes:
+# tag), none for anything else, and tests of a known kind that exist
+# (guest:NAME a guest test, crash:BOOT a crash-stage boot; a KUnit suite's
+# name is the kernel's, known only to a boot)
+PB=${PB:-$root/build/pb}
+for p in $(series_own_patches "$series"); do
+	series_message "$p" | grep -q '^Fixes: ' && series_subject "$p"
+done > "$work/fixes-own"
+# fix_tests_problem FILE: the first thing wrong with FILE (as fix-tests)
+fix_tests_problem() {
+	grep -v '^#' "$1" > "$work/fix-tests"
+	cut -f1 "$work/fix-tests" > "$work/named"
+	ftp=$(grep -vxF -f "$work/fixes-own" "$work/named" | head -n 1)
+	[ -z "$ftp" ] || { echo "a line names no fix of the series: $ftp"; return; }
+	ftp=$(grep -vxF -f "$work/named" "$work/fixes-own" | head -n 1)
+	[ -z "$ftp" ] || { echo "a fix has no test in kernel/fix-tests: $ftp"; return; }
+	cut -f2 "$work/fix-tests" | tr ' ' '\n' | while read -r t; do
+		case $t in
+		kunit:?* | kunit@debug:?*) ;;
+		guest:?*) "$PB" tests get "${t#guest:}" description > /dev/null 2>&1 || echo "no such test: $t" ;;
+		crash:?*) "$PB" tests crash | grep -qxF "${t#crash:}" || echo "no such test: $t" ;;
+		*) echo "no such test: $t" ;;
+		esac
+	done | head -n 1
+}
+ftp=$(fix_tests_problem "$root/kernel/fix-tests")
+if [ -z "$ftp" ]; then result ok fix-tests; else result fail fix-tests "$ftp"; fi
+# ... and must find a fix left out, and a test that does not exist
+sed '$d' "$root/kernel/fix-tests" > "$work/fix-tests.planted"
+case $(fix_tests_problem "$work/fix-tests.planted") in
+"a fix has no test"*) result ok fix-tests.planted-missing ;;
+*) result fail fix-tests.planted-missing "a fix without a line went unnoticed" ;;
+esac
+sed '$s/\t.*/\tguest:no-such-test/' "$root/kernel/fix-tests" > "$work/fix-tests.planted"
+case $(fix_tests_problem "$work/fix-tests.planted") in
+"no such test: guest:no-such-test") result ok fix-tests.planted-unknown ;;
+*) result fail fix-tests.planted-unknown "a test that does not exist went unnoticed" ;;
+esac
+
 # The table check must find a planted wrong subject.
 sed '0,/^| 0001 | /s/^| 0001 | [^|]*|/| 0001 | planted: not its subject |/' "$series/README.md" > "$work/README.md"
 if table_rows "$work/README.md" | grep -q '^0001'; then
