@@ -422,7 +422,7 @@ static int load(struct report_results *r, const struct suites *all, const char *
 	for (int i = 0; i < all->n; i++)
 		suites[n++] = all->s[i].name;
 	suites[n++] = SELFCHECK_RESULT;
-	root = layout_root(root);
+	root = layout_base_root(root);	/* RESULTS.md is the default architecture's */
 	if (report_results_layout(r, root, suites, n, dirty))
 		return -1;
 	if (!r->n) {
