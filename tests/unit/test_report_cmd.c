@@ -211,6 +211,19 @@ static void plot_data_as_the_plot_commands_write_it(void **state)
 	free(vars);
 }
 
+/* The fixture suites alone (tests/fixtures/report/suites/), and this checkout's clean run id in @run. */
+static void fixture_suites_and_run(char *run, size_t len)
+{
+	struct pb_result r;
+
+	assert_int_equal(setenv("SUITES_DIR", FIXTURES "/report/suites", 1), 0);
+	assert_int_equal(setenv("PB_SUITES_BUILTIN", "", 1), 0);
+	pb_run(&r, "results", "run-id", NULL);
+	assert_exit(&r, 0);
+	snprintf(run, len, "%.*s", (int)strcspn(r.out, "-\n"), r.out);
+	pb_result_free(&r);
+}
+
 /*
  * Without RESULT files pb report reads every suite's results from the
  * layout (here a root with this checkout's HEAD run, and its -dirty run):
@@ -225,12 +238,7 @@ static void results_from_the_layout(void **state)
 	struct pb_result r;
 
 	(void)state;
-	assert_int_equal(setenv("SUITES_DIR", FIXTURES "/report/suites", 1), 0);
-	assert_int_equal(setenv("PB_SUITES_BUILTIN", "", 1), 0);
-	pb_run(&r, "results", "run-id", NULL);
-	assert_exit(&r, 0);
-	snprintf(run, sizeof(run), "%.*s", (int)strcspn(r.out, "-\n"), r.out);
-	pb_result_free(&r);
+	fixture_suites_and_run(run, sizeof(run));
 	snprintf(dirty, sizeof(dirty), "%s/%s-dirty", scratch("root"), run);
 	assert_int_equal(mkdir(scratch("root"), 0755), 0);
 	assert_int_equal(mkdir(dirty, 0755), 0);
@@ -307,12 +315,7 @@ static void architectures_side_by_side(void **state)
 	struct pb_result r;
 
 	(void)state;
-	assert_int_equal(setenv("SUITES_DIR", FIXTURES "/report/suites", 1), 0);
-	assert_int_equal(setenv("PB_SUITES_BUILTIN", "", 1), 0);
-	pb_run(&r, "results", "run-id", NULL);
-	assert_exit(&r, 0);
-	snprintf(run, sizeof(run), "%.*s", (int)strcspn(r.out, "-\n"), r.out);
-	pb_result_free(&r);
+	fixture_suites_and_run(run, sizeof(run));
 	assert_int_equal(mkdir(scratch("aroot"), 0755), 0);
 	snprintf(dir, sizeof(dir), "%s/%s", scratch("aroot"), run);
 	assert_int_equal(mkdir(dir, 0755), 0);

@@ -37,26 +37,36 @@ static char *run_id(void)
 	return run;
 }
 
-static void path_of_full_and_partial_result(void **state)
+/*
+ * pb results path of @suite: in the scratch root (--root), or as a partial
+ * result under RESULTS_DIR=elsewhere; @want after this checkout's run id
+ * (printf: %s the root, then the run; the run alone for elsewhere).
+ */
+static void path_is(const char *want, const char *suite, int partial)
 {
-	char want[4096], *run = run_id();
+	char *run = run_id(), text[4096];
 	struct pb_result r;
 
-	(void)state;
-	snprintf(want, sizeof(want), "%s/%s/mctp-route.json\n", scratch("root"), run);
-	pb_run(&r, "results", "--root", scratch("root"), "path", "mctp-route", NULL);
+	if (partial) {
+		snprintf(text, sizeof(text), want, run);
+		setenv("RESULTS_DIR", "elsewhere", 1);
+		pb_run(&r, "results", "path", "--partial", suite, NULL);
+		unsetenv("RESULTS_DIR");
+	} else {
+		snprintf(text, sizeof(text), want, scratch("root"), run);
+		pb_run(&r, "results", "--root", scratch("root"), "path", suite, NULL);
+	}
 	assert_exit(&r, 0);
-	assert_string_equal(r.out, want);
-	pb_result_free(&r);
-
-	snprintf(want, sizeof(want), "elsewhere/%s/mctp-route.partial.json\n", run);
-	setenv("RESULTS_DIR", "elsewhere", 1);
-	pb_run(&r, "results", "path", "--partial", "mctp-route", NULL);
-	unsetenv("RESULTS_DIR");
-	assert_exit(&r, 0);
-	assert_string_equal(r.out, want);
+	assert_string_equal(r.out, text);
 	pb_result_free(&r);
 	free(run);
+}
+
+static void path_of_full_and_partial_result(void **state)
+{
+	(void)state;
+	path_is("%s/%s/mctp-route.json\n", "mctp-route", 0);
+	path_is("elsewhere/%s/mctp-route.partial.json\n", "mctp-route", 1);
 }
 
 static void result_paths_and_suite_names(void **state)
@@ -86,7 +96,6 @@ static void result_paths_and_suite_names(void **state)
  */
 static void another_architecture_apart(void **state)
 {
-	char want[4096], *run = run_id();
 	struct pb_result r;
 
 	(void)state;
@@ -99,18 +108,8 @@ static void another_architecture_apart(void **state)
 	unsetenv("RESULTS_DIR");
 	assert_string_equal(layout_root(NULL), "results/arch/" OTHER_ARCH);
 
-	snprintf(want, sizeof(want), "%s/arch/" OTHER_ARCH "/%s/s.json\n", scratch("root"), run);
-	pb_run(&r, "results", "--root", scratch("root"), "path", "s", NULL);
-	assert_exit(&r, 0);
-	assert_string_equal(r.out, want);
-	pb_result_free(&r);
-	snprintf(want, sizeof(want), "elsewhere/arch/" OTHER_ARCH "/%s/s.partial.json\n", run);
-	setenv("RESULTS_DIR", "elsewhere", 1);
-	pb_run(&r, "results", "path", "--partial", "s", NULL);
-	unsetenv("RESULTS_DIR");
-	assert_exit(&r, 0);
-	assert_string_equal(r.out, want);
-	pb_result_free(&r);
+	path_is("%s/arch/" OTHER_ARCH "/%s/s.json\n", "s", 0);
+	path_is("elsewhere/arch/" OTHER_ARCH "/%s/s.partial.json\n", "s", 1);
 
 	assert_int_equal(setenv("GUEST_ARCH", "../up", 1), 0);
 	assert_null(layout_root("mine"));
@@ -120,7 +119,6 @@ static void another_architecture_apart(void **state)
 	assert_string_equal(r.out, "");
 	pb_result_free(&r);
 	unsetenv("GUEST_ARCH");
-	free(run);
 }
 
 /* A result of @suite in ROOT/@run recording @recorded as its project commit. */
@@ -134,6 +132,16 @@ static void plant(const char *root, const char *run, const char *file, const cha
 	snprintf(path, sizeof(path), "%s/%s/%s", root, run, file);
 	snprintf(text, sizeof(text), "{\"meta\": {\"project_commit\": \"%s\"}}\n", recorded);
 	write_text(path, text);
+}
+
+/* @names is exactly @a, @b (a NULL-terminated set of the layout's); freed. */
+static void assert_names(char **names, const char *a, const char *b)
+{
+	assert_non_null(names);
+	assert_string_equal(names[0], a);
+	assert_string_equal(names[1], b);
+	assert_null(names[2]);
+	layout_suites_free(names);
 }
 
 /*
@@ -158,19 +166,13 @@ static void architectures_of_a_root(void **state)
 	assert_int_equal(layout_arch_root(path, sizeof(path), root, "a_arch"), 0);
 	assert_string_equal(path, scratch("archs/arch/a_arch"));
 	assert_int_equal(layout_arch_root(path, 8, root, "a_arch"), -1);
-	archs = layout_archs(root);
-	assert_non_null(archs);
-	assert_string_equal(archs[0], "a_arch");
-	assert_string_equal(archs[1], "b_arch");
-	assert_null(archs[2]);
-	layout_suites_free(archs);
+	assert_names(layout_archs(root), "a_arch", "b_arch");
 }
 
 /* The suites a root holds: every SUITE.json of every run, never a partial one. */
 static void suites_of_a_root(void **state)
 {
 	const char *root = scratch("suites");
-	char **suites;
 
 	(void)state;
 	plant(root, "aaaaaaaaaaaa", "b.json", "aaaaaaaaaaaa");
@@ -179,12 +181,7 @@ static void suites_of_a_root(void **state)
 	plant(root, "bbbbbbbbbbbb", "c.partial.json", "bbbbbbbbbbbb");
 	write_text(scratch("suites/README.md"), "not a run\n");
 	plant(root, "arch", "d.json", "arch");	/* the other architectures' folder: no run */
-	suites = layout_suites(root);
-	assert_non_null(suites);
-	assert_string_equal(suites[0], "a");
-	assert_string_equal(suites[1], "b");
-	assert_null(suites[2]);
-	layout_suites_free(suites);
+	assert_names(layout_suites(root), "a", "b");
 	assert_null(layout_suites(scratch("no-such-root")));
 }
 
