@@ -356,12 +356,14 @@ report_elsewhere = [ -z "$$RESULTS_DIR" ] || [ "$(abspath $(REPORT_OUT))" != "$(
 report plots: tools suites-check
 	@$(report_elsewhere)
 	@PB=$(PB) DIRTY=$(DIRTY) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)$(if $(filter report,$@), $(REPORT_OUT)/RESULTS.md)
+# Another architecture's history and comparisons (its results, pb results) never draw over plots/
+ARCH_PLOTS = $(if $(ARCH_SUBDIR),$(BUILD)/$(ARCH_SUBDIR)plots,$(PLOTS_OUT))
 history: tools suites-check
-	@PB=$(PB) bench/compare/history.sh "$(SUITE)" "$(FROM)" "$(TO)" $(PLOTS_OUT) $(PLOT_DATA)
+	@PB=$(PB) bench/compare/history.sh "$(SUITE)" "$(FROM)" "$(TO)" $(ARCH_PLOTS) $(PLOT_DATA)$(if $(ARCH_SUBDIR),/$(ARCH_SUBDIR:/=))
 
 compare: tools suites-check
 	@PB=$(PB) FORCE=$(FORCE) bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" \
-		$(if $(RESULTS_DIR),$(RESULTS_DIR)/plots,$(PLOTS_OUT))
+		$(if $(RESULTS_DIR),$(RESULTS_DIR)/$(ARCH_SUBDIR)plots,$(ARCH_PLOTS))
 profile: setup-bench suites-check kernels modules bpf tools initramfs
 	@PB=$(PB) bench/run/one-suite.sh profile $(SUITE)
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) \

@@ -362,4 +362,27 @@ check compare-rev-without-results-judged "$got: $(tail -n 3 "$work/compare.out" 
 got=$(compare_in_planted no-such-rev "$c4")
 check compare-bad-rev "$got: $(tr '\n' ' ' < "$work/compare.out")" grep -q "no-such-rev" "$work/compare.out"
 
+# 10. Another guest architecture's results live apart (results/arch/NAME/,
+# bench/lib/layout.h): the default's listing, history and check never take
+# the arch/ folder for a run, GUEST_ARCH=NAME sees that architecture's
+# alone, and pb results check checks them too, each recording its own.
+other=results/arch/other/$c2
+mkdir -p "$planted/$other"
+"$PB" bench-collect --suite hist --unit guest --accel icount --meta project_commit="$c2" \
+	--meta guest_arch=other --out "$planted/$other/hist.json" baseline="$cmp/$c2-a1.txt" \
+	patched="$cmp/$c2-b1.txt" > /dev/null
+got=$(results all hist; results newest hist)
+check arch-apart-from-default "listed $got" [ "$got" = \
+	"results/$c1/hist.json results/$c2/hist.json results/$c3/hist.json results/$c3/hist.json " ]
+got=$(export GUEST_ARCH=other; results all hist; results newest hist; results path hist)
+check arch-own-root "listed $got" [ "$got" = \
+	"$other/hist.json $other/hist.json results/arch/other/$c4/hist.json " ]
+got=$(results check; echo "exit $?")
+check arch-checked-filed-right "$got" [ "$got" = "exit 0" ]
+cp "$planted/$other/hist.json" "$planted/results/$c2/moved.json"
+got=$(results check; echo "exit $?")
+check arch-check-names-misfiled "$got" has "$got" \
+	"results/$c2/moved.json: measured on other, filed among"
+rm "$planted/results/$c2/moved.json"
+
 tap_finish

@@ -581,7 +581,7 @@ static int kcidb(int argc, char **argv)
 	}
 	for (int i = 0; i < a.noperands; i++)
 		json_array_append_new(paths, json_string(a.operands[i]));
-	if (!a.noperands && layout_newest_files(layout_root(root), paths))
+	if (!a.noperands && layout_newest_files(layout_base_root(root), paths))
 		goto out;
 	json_array_foreach(paths, ti, path) {
 		if (n == MAX_RESULTS ||
@@ -687,7 +687,8 @@ const struct pb_cmd cmd_kcidb = {
 		 "    [--root DIR | RESULT.json...]\n"
 		 "pb kcidb --newest [--root DIR | RESULT.json...]",
 	.details = "Writes the newest result of each suite (pb results newest: under --root DIR,\n"
-		   "else $RESULTS_DIR, else results; or the RESULT files, one per suite) of the\n"
+		   "else $RESULTS_DIR, else results: the default guest architecture's, whatever\n"
+		   "GUEST_ARCH says; or the RESULT files, one per suite) of the\n"
 		   "most recent run's series, and the TAP files, as one KCIDB v5 document to FILE\n"
 		   "(atomically). bench/kcidb/kcidb.sh gives the options; --newest only prints\n"
 		   "the result files, most recently made first.\n",

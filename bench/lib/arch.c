@@ -24,6 +24,11 @@ const char *arch_selected(void)
 	return env_or("GUEST_ARCH", ARCH_DEFAULT);
 }
 
+int arch_is_default(const char *name)
+{
+	return !strcmp(name, ARCH_DEFAULT);
+}
+
 static int cmp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
@@ -55,7 +60,7 @@ void arch_known(char *buf, size_t len)
 	}
 }
 
-static int valid_name(const char *name)
+int arch_name_ok(const char *name)
 {
 	if (!*name)
 		return 0;
@@ -73,8 +78,8 @@ json_t *arch_load(const char *name, FILE *err)
 
 	arch_known(known, sizeof(known));
 	snprintf(path, sizeof(path), "%s/%s.json", arch_dir(), name);
-	if (!valid_name(name) || !(d = json_load_file(path, 0, &jerr))) {
-		if (valid_name(name) && strcmp(jerr.text, "unable to open") &&
+	if (!arch_name_ok(name) || !(d = json_load_file(path, 0, &jerr))) {
+		if (arch_name_ok(name) && strcmp(jerr.text, "unable to open") &&
 		    !strstr(jerr.text, "No such file"))
 			fprintf(err, "pb: %s: %s\n", path, jerr.text);
 		else

@@ -19,6 +19,12 @@ const char *arch_dir(void);
 /* The name GUEST_ARCH selects (ARCH_DEFAULT when unset or empty). */
 const char *arch_selected(void);
 
+/* Is @name the default architecture's? */
+int arch_is_default(const char *name);
+
+/* Is @name one a description can have (lowercase letters, digits, '_'; not empty)? */
+int arch_name_ok(const char *name);
+
 /*
  * NAME's description, validated (every field present with its type), or
  * NULL after a message on err that lists the known names.

@@ -7,7 +7,8 @@
  *   pb results newest [--rev REV] SUITE...            one path per suite with one
  *   pb results all [--from REV] [--to REV] SUITE...   every path, oldest first
  *   pb results check                      results filed under another run
- * --root DIR (else RESULTS_DIR, else results) says where the results are.
+ * --root DIR (else RESULTS_DIR, else results) says where the results are;
+ * another guest architecture's (GUEST_ARCH) are in its arch/NAME folder.
  */
 #include <dirent.h>
 #include <jansson.h>
@@ -17,6 +18,7 @@
 
 #include "cmd.h"
 #include "args.h"
+#include "lib/arch.h"
 #include "lib/json_load.h"
 #include "lib/layout.h"
 
@@ -149,8 +151,19 @@ static int not_hidden(const struct dirent *d)
 	return d->d_name[0] != '.';
 }
 
-/* The results in ROOT/@run whose meta.project_commit is not @run; how many. */
-static int check_run(const char *root, const char *run)
+/* The guest architecture @r records: the default's when it records none. */
+static const char *arch_of(json_t *r)
+{
+	const char *a = json_string_value(json_object_get(json_object_get(r, "meta"), "guest_arch"));
+
+	return a ? a : ARCH_DEFAULT;
+}
+
+/*
+ * The results in ROOT/@run whose meta.project_commit is not @run, or whose
+ * guest architecture is not @arch, the one ROOT is of; how many.
+ */
+static int check_run(const char *root, const char *run, const char *arch)
 {
 	char dir[4096], file[8192];
 	struct dirent **names;
@@ -179,29 +192,62 @@ static int check_run(const char *root, const char *run)
 				recorded, run);
 			wrong++;
 		}
+		if (strcmp(arch_of(r), arch)) {
+			fprintf(stderr, WHO ": %s: measured on %s, filed among %s's results\n", file,
+				arch_of(r), arch);
+			wrong++;
+		}
 		json_decref(r);
 	}
 	free(names);
 	return wrong;
 }
 
-static int check(const struct request *q)
+/* Every run of @root, the results root of @arch; how many results are misfiled, -1 if unread. */
+static int check_root(const char *root, const char *arch)
 {
 	struct dirent **runs;
 	int n, wrong = 0;
 
-	if ((n = scandir(q->root, &runs, not_hidden, alphasort)) < 0) {
-		fprintf(stderr, WHO ": results root %s: cannot be read\n", q->root);
-		return 1;
+	if ((n = scandir(root, &runs, not_hidden, alphasort)) < 0) {
+		fprintf(stderr, WHO ": results root %s: cannot be read\n", root);
+		return -1;
 	}
 	for (int i = 0; i < n; i++) {
-		wrong += check_run(q->root, runs[i]->d_name);
+		/* the default's root holds the other architectures' under arch/: no run */
+		if (!arch_is_default(arch) || strcmp(runs[i]->d_name, LAYOUT_ARCH_DIR))
+			wrong += check_run(root, runs[i]->d_name, arch);
 		free(runs[i]);
 	}
 	free(runs);
+	return wrong;
+}
+
+/* The selected architecture's root; the default's with every other one's under it. */
+static int check(const struct request *q)
+{
+	const char *arch = arch_selected();
+	char **archs = NULL, root[4096];
+	int wrong = check_root(q->root, arch), bad;
+
+	if (wrong < 0)
+		return 1;
+	if (arch_is_default(arch) && !(archs = layout_archs(q->root))) {
+		fprintf(stderr, WHO ": out of memory\n");
+		return 1;
+	}
+	for (char **a = archs; a && *a; a++) {
+		if (layout_arch_root(root, sizeof(root), q->root, *a) ||
+		    (bad = check_root(root, *a)) < 0) {
+			layout_suites_free(archs);
+			return 1;
+		}
+		wrong += bad;
+	}
+	layout_suites_free(archs);
 	if (wrong) {
-		fprintf(stderr, WHO ": %d result(s) under %s filed under another run than theirs\n",
-			wrong, q->root);
+		fprintf(stderr, WHO ": %d result(s) under %s filed under another run or architecture "
+			"than theirs\n", wrong, q->root);
 		return 1;
 	}
 	return 0;
@@ -256,7 +302,8 @@ static int results(int argc, char **argv)
 		if (!layout_suite_ok(q.suites[i]))
 			return args_error(&cmd_results, "'%s' is not a suite's name "
 					  "(letters, digits, '-', '_')", q.suites[i]);
-	q.root = layout_root(root);
+	if (!(q.root = layout_root(root)))
+		return 1;
 	return form_run[f](&q);
 }
 
@@ -283,7 +330,8 @@ const struct pb_cmd cmd_results = {
 		   "ROOT/RUN/SUITE.partial.json (never taken as the suite's result). ROOT is\n"
 		   "--root, else $RESULTS_DIR, else results; RUN the project commit (12 hex\n"
 		   "digits), -dirty when tracked files differ from it, make report's own\n"
-		   "(RESULTS.md, HISTORY.md, plots/*.png) aside.\n"
+		   "(RESULTS.md, HISTORY.md, plots/*.png) aside. With GUEST_ARCH another\n"
+		   "architecture than the default, ROOT is ROOT/arch/GUEST_ARCH.\n"
 		   "  run-id   the working tree's RUN\n"
 		   "  path     where a run now files SUITE's result (creates nothing)\n"
 		   "  newest   each SUITE's newest result at REV (default HEAD): the first found\n"
@@ -295,7 +343,9 @@ const struct pb_cmd cmd_results = {
 		   "           first) to TO (default: HEAD), oldest first; the paths, one a\n"
 		   "           line, suite after suite. --json: {SUITE: [{path, run, commit}]}\n"
 		   "  check    every result whose meta.project_commit is not its directory's\n"
-		   "           RUN (a result moved by hand) is an error\n"
+		   "           RUN (a result moved by hand), or whose meta.guest_arch (none:\n"
+		   "           the default) is not its root's, is an error; the default's\n"
+		   "           root is checked with every architecture's under its arch/\n"
 		   "exit status: 1 when a revision is not a commit, FROM is not an ancestor of\n"
 		   "TO, git fails, newest finds no result, or check finds a misfiled result\n",
 	.options = options,

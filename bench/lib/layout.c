@@ -13,7 +13,7 @@
 
 #define RUN_HEX 12
 
-const char *layout_root(const char *option)
+const char *layout_base_root(const char *option)
 {
 	return option ? option : env_or("RESULTS_DIR", "results");
 }
@@ -261,8 +261,8 @@ char **layout_suites(const char *root)
 		return NULL;
 	}
 	while ((run = readdir(top))) {
-		if (run->d_name[0] == '.')
-			continue;
+		if (run->d_name[0] == '.' || !strcmp(run->d_name, LAYOUT_ARCH_DIR))
+			continue;	/* the other architectures' roots are no runs */
 		snprintf(path, sizeof(path), "%s/%s", root, run->d_name);
 		if (!(dir = opendir(path)))
 			continue;	/* not a run's directory (README.md) */

@@ -7,7 +7,10 @@
  *   ROOT/RUN/SUITE.partial.json  a run of a subset of SUITE's points: never
  *                                taken as SUITE's result
  *
- * ROOT is "results" unless RESULTS_DIR or an option says otherwise. RUN is
+ * ROOT is "results" unless RESULTS_DIR or an option says otherwise, for
+ * the default guest architecture (lib/arch.h); another one's (GUEST_ARCH)
+ * is ROOT/arch/NAME, laid out alike, so that ROOT's own runs are the
+ * default's alone ("arch" is no run: runs are named by the history). RUN is
  * the project commit a run was made at, 12 hex digits, with "-dirty" when
  * tracked files other than make report's (RESULTS.md, HISTORY.md,
  * the PNGs in plots/) differed from it. The newest result of a suite at a
@@ -24,8 +27,31 @@
 #define LAYOUT_RUN_LEN 32	/* "<12 hex>-dirty" and its NUL fit */
 #define LAYOUT_COMMIT_LEN 41	/* a full hash and its NUL */
 
-/* The results root: @option if given, else $RESULTS_DIR if set and not empty, else "results". */
+/* The folder of ROOT that holds the other architectures' roots */
+#define LAYOUT_ARCH_DIR "arch"
+
+/*
+ * The default architecture's results root: @option if given, else
+ * $RESULTS_DIR if set and not empty, else "results".
+ */
+const char *layout_base_root(const char *option);
+
+/*
+ * The results root of the architecture GUEST_ARCH selects: the base root
+ * for the default, else BASE/arch/NAME (layout_arch_root()). NULL, said why,
+ * when GUEST_ARCH is no architecture's name (or the path too long).
+ */
 const char *layout_root(const char *option);
+
+/* BASE/arch/@arch into @buf; -1 if it does not fit in @len. */
+int layout_arch_root(char *buf, size_t len, const char *base, const char *arch);
+
+/*
+ * The other architectures with a root under @base (BASE/arch/NAME folders
+ * of architecture names, the default's aside), sorted, as a NULL-terminated
+ * array (layout_suites_free() it): empty without any; NULL if out of memory.
+ */
+char **layout_archs(const char *base);
 
 /* Is @suite a name a result can be filed under (no '/', '.', spaces; not empty)? */
 int layout_suite_ok(const char *suite);

@@ -13,7 +13,10 @@
  * or more its History part goes to HISTORY.md (bench/compare/history.c).
  * RESULTS.md opens with a headline made of the newest results alone: what
  * they are of (report_provenance.c) and every change the suites' tables
- * call (report_changes.c), then the targets.
+ * call (report_changes.c), then the targets. The results are the default
+ * guest architecture's (lib/layout.h's base root, whatever GUEST_ARCH
+ * says); the other architectures' newest, when there are any, close it
+ * beside them (report_archs.c).
  *
  * One table per suite: each point's baseline and patched medians with
  * quartiles, the patched/baseline ratio of medians with a 95% bootstrap
@@ -39,6 +42,7 @@
 #include "cmd.h"
 #include "args.h"
 #include "compare/history.h"
+#include "report/report_archs.h"
 #include "report/report_changes.h"
 #include "report/report_evidence.h"
 #include "report/report_stale.h"
@@ -422,7 +426,7 @@ static int load(struct report_results *r, const struct suites *all, const char *
 	for (int i = 0; i < all->n; i++)
 		suites[n++] = all->s[i].name;
 	suites[n++] = SELFCHECK_RESULT;
-	root = layout_root(root);
+	root = layout_base_root(root);	/* RESULTS.md is the default architecture's */
 	if (report_results_layout(r, root, suites, n, dirty))
 		return -1;
 	if (!r->n) {
@@ -498,9 +502,14 @@ static const char *results_series(json_t *const *newest, int n)
 	return best;
 }
 
-/* Both files, from the results in @r; 0 if every part (and plot datum) was written */
+/*
+ * Both files, from the results in @r; 0 if every part (and plot datum) was
+ * written. @base: the layout's root they are from (NULL: RESULT files given),
+ * whose other architectures' results make the Architectures section.
+ */
 static int write_report(FILE *f, FILE *hist, const struct report_results *r,
-			const struct suites *all, struct report_plots *plots)
+			const struct suites *all, struct report_plots *plots, const char *base,
+			enum layout_dirty dirty)
 {
 	static json_t *newest[REPORT_MAX_RESULTS];
 	int nnewest = 0;
@@ -518,7 +527,9 @@ static int write_report(FILE *f, FILE *hist, const struct report_results *r,
 	report_targets(f, newest, nnewest, all);
 	method(f);
 	history_preamble(hist);
-	return suite_parts(f, hist, r, all, plots, results_series(newest, nnewest));
+	if (suite_parts(f, hist, r, all, plots, results_series(newest, nnewest)))
+		return -1;
+	return base ? report_archs(f, base, newest, nnewest, all, dirty) : 0;
 }
 
 static int report(int argc, char **argv)
@@ -574,7 +585,8 @@ static int report(int argc, char **argv)
 		suites_free(&all);
 		return 1;
 	}
-	ok = !write_report(a.f, h.f, &r, &all, plot_data ? &plots : NULL);
+	ok = !write_report(a.f, h.f, &r, &all, plot_data ? &plots : NULL,
+			   args.noperands > 1 ? NULL : layout_base_root(root), dirty);
 	nresults = r.n;
 	if (plot_data && report_plots_close(&plots, ok))
 		ok = 0;
@@ -618,7 +630,9 @@ const struct pb_cmd cmd_report = {
 		   "                   suite's (pb suite-plot, pb plotvars) and history plot\n"
 		   "                   (pb history --md --data), and DIR/plots.list, a line\n"
 		   "                   \"SCRIPT VARS\" per plot for gnuplot to draw\n"
-		   "  --root DIR       the results root (else RESULTS_DIR, else results)\n"
+		   "  --root DIR       the results root (else RESULTS_DIR, else results): the\n"
+		   "                   default guest architecture's; the others' under its\n"
+		   "                   arch/NAME/ make the section Architectures\n"
 		   "  --dirty          take HEAD's -dirty run too (uncommitted changes'\n"
 		   "                   results), newest; without it they are left out\n"
 		   "  --profiles DIR   where each suite's perf diff, trace and analysis are\n"

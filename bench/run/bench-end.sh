@@ -12,7 +12,7 @@ if [ -n "${PB_POINTS:-}" ]; then
 	[ -z "$f" ] || echo "  against the newest full result: $PB compare $f $r"
 else
 	case $("$PB" results run-id) in *-dirty)
-		echo "bench: the tree has uncommitted changes: results/$("$PB" results run-id)/ is left" \
+		echo "bench: the tree has uncommitted changes: $(dirname "$("$PB" results path "$1")")/ is left" \
 			"out of RESULTS.md; make report DIRTY=1 REPORT_OUT=DIR shows it" ;;
 	esac
 fi

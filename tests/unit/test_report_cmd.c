@@ -2,8 +2,9 @@
 /*
  * pb report's RESULTS.md and HISTORY.md on planted results
  * (bench/report/cmd_report.c, report_targets.c, the headline's
- * report_provenance.c and report_changes.c), the plot data of --plot-data (report_plots.c) and the
- * results it asks the layout for (report_results.c).
+ * report_provenance.c and report_changes.c), the plot data of --plot-data (report_plots.c), the
+ * results it asks the layout for (report_results.c) and the other guest
+ * architectures' beside them (report_archs.c).
  */
 #include <dirent.h>
 #include <setjmp.h>
@@ -17,6 +18,7 @@
 #include <cmocka.h>
 
 #include "pb_run.h"
+#include "lib/arch.h"
 #include "lib/inputs.h"
 #include "report/report_links.h"
 
@@ -209,6 +211,19 @@ static void plot_data_as_the_plot_commands_write_it(void **state)
 	free(vars);
 }
 
+/* The fixture suites alone (tests/fixtures/report/suites/), and this checkout's clean run id in @run. */
+static void fixture_suites_and_run(char *run, size_t len)
+{
+	struct pb_result r;
+
+	assert_int_equal(setenv("SUITES_DIR", FIXTURES "/report/suites", 1), 0);
+	assert_int_equal(setenv("PB_SUITES_BUILTIN", "", 1), 0);
+	pb_run(&r, "results", "run-id", NULL);
+	assert_exit(&r, 0);
+	snprintf(run, len, "%.*s", (int)strcspn(r.out, "-\n"), r.out);
+	pb_result_free(&r);
+}
+
 /*
  * Without RESULT files pb report reads every suite's results from the
  * layout (here a root with this checkout's HEAD run, and its -dirty run):
@@ -223,12 +238,7 @@ static void results_from_the_layout(void **state)
 	struct pb_result r;
 
 	(void)state;
-	assert_int_equal(setenv("SUITES_DIR", FIXTURES "/report/suites", 1), 0);
-	assert_int_equal(setenv("PB_SUITES_BUILTIN", "", 1), 0);
-	pb_run(&r, "results", "run-id", NULL);
-	assert_exit(&r, 0);
-	snprintf(run, sizeof(run), "%.*s", (int)strcspn(r.out, "-\n"), r.out);
-	pb_result_free(&r);
+	fixture_suites_and_run(run, sizeof(run));
 	snprintf(dirty, sizeof(dirty), "%s/%s-dirty", scratch("root"), run);
 	assert_int_equal(mkdir(scratch("root"), 0755), 0);
 	assert_int_equal(mkdir(dirty, 0755), 0);
@@ -286,6 +296,84 @@ static void results_from_the_layout(void **state)
 	unsetenv("PB_SUITES_BUILTIN");
 	free(from_layout);
 	free(from_files);
+}
+
+/*
+ * The Architectures section (report_archs.c): a root with this checkout's
+ * run of selftest (the default architecture's) and arm64's newest result
+ * of it under arch/arm64/ (tests/fixtures/report/arch/, made at another
+ * commit of another series, cortex-a35): the two side by side on the
+ * points both have (x=1, x=2; x=3 is the default's alone, x=4 arm64's),
+ * each architecture's medians and ratio, what each result is of, and that
+ * they are stale against each other. Without an arch/ folder, or from
+ * RESULT files, there is no such section; the default's sections are the
+ * same either way.
+ */
+static void architectures_side_by_side(void **state)
+{
+	char run[64], dir[4096], file[4200], *with, *without, *text;
+	struct pb_result r;
+
+	(void)state;
+	fixture_suites_and_run(run, sizeof(run));
+	assert_int_equal(mkdir(scratch("aroot"), 0755), 0);
+	snprintf(dir, sizeof(dir), "%s/%s", scratch("aroot"), run);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	snprintf(file, sizeof(file), "aroot/%s/selftest.json", run);
+	pb_collect(NULL, file, "--meta", "project_commit=0123456789ab", "--meta",
+		   "series=feedfacecafe0001", "--meta", "guest_cpu=qemu64",
+		   "baseline=" FIXTURES "/compare/before.txt", "patched=" FIXTURES "/compare/after.txt",
+		   NULL);
+	pb_run(&r, "report", "--root", scratch("aroot"), scratch("A0.md"), NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+	without = read_text(scratch("A0.md"));
+	assert_null(strstr(without, "## Architectures"));
+
+	assert_int_equal(mkdir(scratch("aroot/arch"), 0755), 0);
+	assert_int_equal(mkdir(scratch("aroot/arch/arm64"), 0755), 0);
+	snprintf(dir, sizeof(dir), "%s/arch/arm64/%s", scratch("aroot"), run);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	snprintf(file, sizeof(file), "%s/selftest.json", dir);
+	text = read_text(FIXTURES "/report/arch/selftest-arm64.json");
+	write_text(file, text);
+	free(text);
+	pb_run(&r, "report", "--root", scratch("aroot"), scratch("A1.md"), NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+	with = read_text(scratch("A1.md"));
+	/* the default's sections as they were, the section after them */
+	assert_int_equal(strncmp(with, without, strlen(without)), 0);
+	assert_contains(with + strlen(without), "## Architectures\n");
+	assert_contains(with, "\n### selftest\n");
+	assert_contains(with, "| " ARCH_DEFAULT " | `0123456789ab` | `feedfacecafe0001` | qemu64 | icount "
+			"| u per operation |\n");
+	assert_contains(with, "| arm64 | `aaaaaaaaaaaa` | `feedfacecafe0002` | cortex-a35 | icount "
+			"| u per operation |\n");
+	assert_contains(with, "**Made at different project commits**: stale against each other");
+	assert_contains(with, "**Of different series**: stale against each other");
+	assert_contains(with, "| parameters | " ARCH_DEFAULT " baseline | " ARCH_DEFAULT " patched | "
+			ARCH_DEFAULT " patched/baseline | arm64 baseline | arm64 patched | "
+			"arm64 patched/baseline |\n");
+	assert_line_matches(with, "^| x=1 | 100.0 | [0-9.]* | [0-9.]* | 120.0 | 90.0 | 0.750 |$");
+	assert_line_matches(with, "^| x=2 | 100.0 | [0-9.]* | [0-9.]* | 130.0 | 130.0 | 1.000 |$");
+	assert_null(strstr(with + strlen(without), "| x=3 |"));
+	assert_null(strstr(with + strlen(without), "| x=4 |"));
+	assert_contains(with, "1 point(s) of arm64's result are not " ARCH_DEFAULT "'s, not shown.");
+	assert_contains(with, "arm64's patched/baseline ratios against " ARCH_DEFAULT "'s: most apart at ");
+
+	/* RESULT files name no root: no other architecture's results */
+	snprintf(file, sizeof(file), "%s/%s/selftest.json", scratch("aroot"), run);
+	pb_run(&r, "report", scratch("A2.md"), file, NULL);
+	assert_exit(&r, 0);
+	pb_result_free(&r);
+	free(with);
+	with = read_text(scratch("A2.md"));
+	assert_null(strstr(with, "## Architectures"));
+	unsetenv("SUITES_DIR");
+	unsetenv("PB_SUITES_BUILTIN");
+	free(with);
+	free(without);
 }
 
 /* The first item of the headline's list of changes in @md starts with @want. */
@@ -477,6 +565,7 @@ int main(void)
 		cmocka_unit_test(targets_met_and_missed),
 		cmocka_unit_test(plot_data_as_the_plot_commands_write_it),
 		cmocka_unit_test(results_from_the_layout),
+		cmocka_unit_test(architectures_side_by_side),
 		cmocka_unit_test(headline_regression_first),
 		cmocka_unit_test(headline_without_changes),
 		cmocka_unit_test(artefacts_made_for),
