@@ -362,7 +362,8 @@ history: tools suites-check
 	@PB=$(PB) bench/compare/history.sh "$(SUITE)" "$(FROM)" "$(TO)" $(ARCH_PLOTS) $(PLOT_DATA)$(if $(ARCH_SUBDIR),/$(ARCH_SUBDIR:/=))
 
 compare: tools suites-check
-	@PB=$(PB) FORCE=$(FORCE) bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" \
+	@PB=$(PB) FORCE=$(FORCE) COMPARE_OUT=$(BUILD)/$(ARCH_SUBDIR)compare \
+		bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" \
 		$(if $(RESULTS_DIR),$(RESULTS_DIR)/$(ARCH_SUBDIR)plots,$(ARCH_PLOTS))
 profile: setup-bench suites-check kernels modules bpf tools initramfs
 	@PB=$(PB) bench/run/one-suite.sh profile $(SUITE)

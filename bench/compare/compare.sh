@@ -8,27 +8,28 @@
 # run directory of any results root (ROOT/RUN: this repository's results/,
 # a pair's RESULTS_DIR, bench/lib/layout.h): its results are taken as they are.
 # Each suite's table, its line of the closing summary, its JSON
-# (build/compare/RUNA-RUNB/SUITE.json) and the data of PLOTS/compare-SUITE.png
+# (OUT/RUNA-RUNB/SUITE.json) and the data of PLOTS/compare-SUITE.png
 # (plots/compare.gp: B/A per point with its interval, the noise floor as a
 # band) are one pb compare's. Exits 3 when
 # any point regressed significantly (over 2 %). A records suite's results
 # (crash-memory) compare figure by figure within its manifest's tolerances,
 # across revisions only (they hold one kernel); exit 3 when a figure changed.
 # Results whose measuring side differs are refused (pb compare) unless FORCE=1.
-#   compare.sh A B SUITES [KERNEL [PLOTS]]   (env: PB, RESULTS_DIR, FORCE)
+#   compare.sh A B SUITES [KERNEL [PLOTS]]   (env: PB, RESULTS_DIR, FORCE,
+#   COMPARE_OUT: OUT, the scratch folder, build/compare unless set)
 set -u
-a=$1 b=$2 suites=$3 kernel=${4:-patched} plots=${5:-plots}
+a=$1 b=$2 suites=$3 kernel=${4:-patched} plots=${5:-plots} cmp_out=${COMPARE_OUT:-build/compare}
 PB=${PB:-build/pb}
 # shellcheck source=bench/lib/gnuplot.sh
 . bench/lib/gnuplot.sh
 
 # newest REV SIDE: every suite's newest result at REV (one walk of the
-# history), as JSON in build/compare/newest-SIDE.json; fails, saying so, if
+# history), as JSON in OUT/newest-SIDE.json; fails, saying so, if
 # REV is not a commit or no suite has a result at REV or before it.
 newest() {
 	[ ! -d "$1" ] || return 0	# a run directory: result() reads it
 	# shellcheck disable=SC2086 # suite names are words
-	"$PB" results newest --json --rev "$1" $suites > "build/compare/newest-$2.json"
+	"$PB" results newest --json --rev "$1" $suites > "$cmp_out/newest-$2.json"
 }
 # result SIDE SUITE: sets file and run to SIDE's newest result of SUITE and
 # the run it is from; fails if SIDE has none.
@@ -41,15 +42,15 @@ result() {
 		return 0
 	fi
 	# shellcheck disable=SC2046 # a path and a run id: words
-	set -- $("$PB" json-get "build/compare/newest-$1.json" "$2.path" "$2.run" 2> /dev/null)
+	set -- $("$PB" json-get "$cmp_out/newest-$1.json" "$2.path" "$2.run" 2> /dev/null)
 	[ $# = 2 ] && file=$1 run=$2
 }
 
 [ -n "$a" ] || { echo "compare: usage: make compare A=<rev> [B=<rev>] [SUITE=name]" >&2; exit 2; }
-mkdir -p build/compare
+mkdir -p "$cmp_out"
 newest "$a" a || exit 1
 [ -z "$b" ] || newest "$b" b || exit 1
-summary=build/compare/summary.txt
+summary=$cmp_out/summary.txt
 : > "$summary"
 status=0 drawn=""
 for s in $suites; do
@@ -70,12 +71,12 @@ for s in $suites; do
 	if [ -n "$b" ]; then
 		result b "$s" || continue
 		fb=$file runb=$run
-		out=build/compare/$runa-$runb
+		out=$cmp_out/$runa-$runb
 		echo "== $s: $b against $a ($kernel kernel)"
 		echo "results of $runa for $a, of $runb for $b"
 		set -- "$fa:$kernel" "$fb:$kernel"
 	else
-		out=build/compare/$runa
+		out=$cmp_out/$runa
 		echo "== $s: patched against baseline ($a)"
 		echo "results of $runa for $a"
 		set -- "$fa:baseline" "$fa:patched"
