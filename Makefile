@@ -35,19 +35,8 @@ endif
 # echo under make -n, before what a line that make -n runs (+, $(MAKE)) runs besides make
 DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
 
-# Debian packages per job (docs/kernels.md, "Debian packages")
-PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
-	xz-utils git make gcc pkg-config
-PKGS_KERNEL += $(sort $(patsubst debian-%,linux-source-%,$(filter-out debian-6.12,$(filter debian-%,$(BASELINE) $(PATCHED)))))
-PKGS_VM := qemu-system-x86 busybox-static cpio
-PKGS_HARNESS := libcmocka-dev libjansson-dev gnuplot-nox libbpf-dev libelf-dev
-PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
-PKGS_LLVM := clang lld llvm
-PKGS_BENCH := linux-perf hyperfine trace-cmd
-PKGS_TEST := kexec-tools shellcheck tmux python3 python3-jsonschema python3-rfc3987 lava-common \
-	lava-dispatcher jq clang lld llvm python3-ply python3-git
-PKGS_BROWSER := chromium
-PKGS_LAVA_LAB := lava-server lavacli postgresql
+# Debian packages per job: scripts/packages; a pair naming debian-X.Y adds its linux-source-X.Y
+PAIR_SOURCES := $(sort $(patsubst debian-%,linux-source-%,$(filter-out debian-6.12,$(filter debian-%,$(BASELINE) $(PATCHED)))))
 
 # Suites of the user's (docs/suites.md, "A suite of your own"): built and filed in the cache
 SUITES_DIR ?=
@@ -111,9 +100,9 @@ help:
 include bench/harness.mk
 setup: setup-test setup-bench
 setup-test: setup-flamegraph
-	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_LLVM) $(PKGS_TEST)
+	@scripts/apt-ensure.sh @kernel $(PAIR_SOURCES) @vm @harness @bpf @llvm @test
 setup-bench: setup-flamegraph
-	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_BENCH)
+	@scripts/apt-ensure.sh @kernel $(PAIR_SOURCES) @vm @harness @bpf @bench
 NPM_DIR := $(PB_CACHE)/npm
 FLAMEGRAPH_TEMPLATE := $(NPM_DIR)/node_modules/d3-flame-graph/dist/templates/d3-flamegraph-base.html
 setup-flamegraph:
@@ -219,7 +208,7 @@ test-results: tools
 test-flamegraph: tools setup-flamegraph | $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) tests/flamegraph-check.sh $(TEST_OUT)/flamegraph.tap
 test-flamegraph-browser: tools | $(TEST_OUT)
-	@scripts/apt-ensure.sh $(PKGS_BROWSER)
+	@scripts/apt-ensure.sh @browser
 	-@PB=$(PB) tests/flamegraph-browser.sh $(TEST_OUT)/flamegraph-browser.tap
 	@$(PB) tally $(TEST_OUT)/flamegraph-browser.tap
 test-sources: tools | $(TEST_OUT)
@@ -247,9 +236,8 @@ test-kunit test-guest test-crash test-debug test-harness test-lava-run test-llvm
 	@$(PB) tally $(call stage_taps,$(STAGES))$(if $(filter test-llvm,$@), $(TEST_OUT)/clang.tap)
 
 # Another guest architecture (docs/arch.md): the patched kernel's jobs
-GUEST_LIBS := libbpf-dev libelf-dev zlib1g-dev libjansson-dev
 setup-arch: tools
-	@PB=$(PB) scripts/arch-setup.sh $(GUEST_LIBS)
+	@PB=$(PB) scripts/arch-setup.sh
 test-arm64 test-arm: test-%:
 	+@$(MAKE) --no-print-directory GUEST_ARCH=$* test-arch
 test-arch: TEST := kunit/patched guest/patched/* crash/*
@@ -409,7 +397,7 @@ lava-run: tools initramfs
 LAVA_LAB := $(BUILD)/lava-lab
 LAVA_LAB_PORT ?= 8093
 lava-lab:
-	@scripts/apt-ensure.sh $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_TEST) $(PKGS_LAVA_LAB)
+	@scripts/apt-ensure.sh @vm @harness @test @lava-lab
 	@bench/lava/lava-lab.sh start $(LAVA_LAB) $(LAVA_LAB_PORT)
 lava-lab-stop:
 	@bench/lava/lava-lab.sh stop $(LAVA_LAB)
@@ -423,7 +411,7 @@ lava-collect: tools
 	@PB=$(PB) bench/lava/lava-collect.sh $(LAVA_SUBMIT_OUT) $(LAVA_WAIT)
 	@$(PB) tally $(LAVA_SUBMIT_OUT)/*/*.tap
 test-lava: kernel-patched tools initramfs | $(TEST_OUT)
-	@scripts/apt-ensure.sh $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_TEST) $(PKGS_LAVA_LAB)
+	@scripts/apt-ensure.sh @vm @harness @test @lava-lab
 	-@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BUILD_DIR=$(CURDIR)/$(BUILD) KBUILD=$(KBUILD) \
 		LAVA_LAB_PORT=$(LAVA_TEST_PORT) tests/lava-lab.sh $(TEST_OUT)/lava-lab.tap
 	@$(PB) tally $(TEST_OUT)/lava-lab.tap
