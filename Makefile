@@ -143,10 +143,7 @@ harness-files: $(PB) $(UNIT_TESTS)
 guest-programs: units-out tools
 	@$(PB) build guest $(UNITS_OUT)
 units-out:
-ifneq ($(OWN_SUITES),)
-	@[ -d $(UNITS_OUT) ] || { mkdir -p $(UNITS_OUT) && for d in guest bpf modules; do \
-		[ ! -d $(BUILD)/$$d ] || cp -a $(BUILD)/$$d $(UNITS_OUT)/ || exit 1; done; }
-endif
+	$(if $(OWN_SUITES),@scripts/units-own.sh $(UNITS_OUT) $(BUILD))
 bpf_for = $(PB) build bpf $(UNITS_OUT) $(1) $(KBUILD)/$(1)
 bpf: units-out kernels tools
 	@$(call bpf_for,baseline) && $(call bpf_for,patched)
@@ -194,8 +191,7 @@ endif
 # The host-only checks (docs/testing.md, "Host-only stages"): each writes TEST_OUT/*.tap.
 test-unit: tools
 	@mkdir -p $(TEST_OUT)
-	@for t in $(UNIT_TESTS); do CMOCKA_MESSAGE_OUTPUT=TAP $$t > $(TEST_OUT)/unit-$${t##*/}.tap 2>&1 || \
-		echo "unit: $${t##*/} failed (see $(TEST_OUT)/unit-$${t##*/}.tap)"; done
+	@tests/unit-run.sh $(TEST_OUT) $(UNIT_TESTS)
 # tests/NAME-check.sh, which runs make (test-docs: and tests/patch-refs-check.sh)
 test-suites test-dry-run test-docs test-pair: test-%: tools
 	@mkdir -p $(TEST_OUT)
