@@ -334,12 +334,8 @@ selfcheck: setup-bench suites-check kernels kernel-selfcheck modules modules-sel
 PLOT_DATA := $(BUILD)/plots
 REPORT_OUT ?= .
 PLOTS_OUT = $(REPORT_OUT)/plots
-# Results kept elsewhere (RESULTS_DIR) never make this repository's RESULTS.md
-report_elsewhere = [ -z "$$RESULTS_DIR" ] || [ "$(abspath $(REPORT_OUT))" != "$(CURDIR)" ] || \
-	{ echo "make $@: RESULTS_DIR=$$RESULTS_DIR is not this repository's results: give REPORT_OUT=DIR" >&2; exit 1; }
 report plots: tools suites-check
-	@$(report_elsewhere)
-	@PB=$(PB) DIRTY=$(DIRTY) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)$(if $(filter report,$@), $(REPORT_OUT)/RESULTS.md)
+	@PB=$(PB) DIRTY=$(DIRTY) REPORT_OUT=$(REPORT_OUT) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)$(if $(filter report,$@), $(REPORT_OUT)/RESULTS.md)
 # Another architecture's history and comparisons (its results, pb results) never draw over plots/
 ARCH_PLOTS = $(if $(ARCH_SUBDIR),$(BUILD)/$(ARCH_SUBDIR)plots,$(PLOTS_OUT))
 history: tools suites-check
@@ -387,7 +383,6 @@ test-lava-bench: tools suites-check | $(TEST_OUT)
 LAVA_RUN_OUT := $(BUILD)/lava-run
 LAVA_JOBS ?= $(wildcard $(LAVA_OUT)/*.yaml)
 lava-run: tools initramfs
-	@[ -n "$(LAVA_JOBS)" ] || { echo "make lava-run: no jobs in $(LAVA_OUT)/ (make lava)" >&2; exit 1; }
 	@PB=$(PB) bench/lava/lava-run.sh $(LAVA_RUN_OUT) $(LAVA_JOBS)
 	@$(PB) tally $(LAVA_RUN_OUT)/*/*.tap
 LAVA_LAB := $(BUILD)/lava-lab
@@ -401,7 +396,6 @@ LAVA_SUBMIT_OUT := $(BUILD)/lava-submit
 LAVA_IDENTITY ?= pb-lab
 LAVA_WAIT ?= 7200
 lava-submit:
-	@[ -n "$(LAVA_JOBS)" ] || { echo "make lava-submit: no jobs in $(LAVA_OUT)/ (make lava)" >&2; exit 1; }
 	@bench/lava/lava-submit.sh $(LAVA_SUBMIT_OUT) $(LAVA_IDENTITY) $(LAVA_LAB) $(LAVA_JOBS)
 lava-collect: tools
 	@PB=$(PB) bench/lava/lava-collect.sh $(LAVA_SUBMIT_OUT) $(LAVA_WAIT)
