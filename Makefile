@@ -189,16 +189,13 @@ test: setup-test tools
 endif
 
 # The host-only checks (docs/testing.md, "Host-only stages"): each writes TEST_OUT/*.tap.
-test-unit: tools
-	@mkdir -p $(TEST_OUT)
+test-unit: tools | $(TEST_OUT)
 	@tests/unit-run.sh $(TEST_OUT) $(UNIT_TESTS)
 # tests/NAME-check.sh, which runs make (test-docs: and tests/patch-refs-check.sh)
-test-suites test-dry-run test-docs test-pair: test-%: tools
-	@mkdir -p $(TEST_OUT)
+test-suites test-dry-run test-docs test-pair: test-%: tools | $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/$*-check.sh $(TEST_OUT)/$*.tap
 	$(if $(filter docs,$*),-@$(DRY_RUN) PB=$(PB) tests/patch-refs-check.sh $(TEST_OUT)/patch-refs.tap)
-test-results: tools
-	@mkdir -p $(TEST_OUT)
+test-results: tools | $(TEST_OUT)
 	@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/results-check.sh $(TEST_OUT)/results.tap
 	@$(PB) tally $(TEST_OUT)/results.tap
 test-flamegraph: tools setup-flamegraph | $(TEST_OUT)
@@ -225,8 +222,7 @@ test-lava-run: STAGES := lava
 test-kunit test-guest test-crash test-harness test-lava-run: tools initramfs modules bpf
 test-debug: setup-test kernel-debug bpf-debug tools initramfs
 test-llvm: setup-test kernel-debug-llvm bpf-debug-llvm tools initramfs
-test-kunit test-guest test-crash test-debug test-harness test-lava-run test-llvm:
-	@mkdir -p $(TEST_OUT)
+test-kunit test-guest test-crash test-debug test-harness test-lava-run test-llvm: | $(TEST_OUT)
 	$(if $(filter test-llvm,$@),-@$(MAKE) --no-print-directory test-clang)
 	-@$(RUN_JOBS) $(STAGES)
 	@$(PB) tally $(call stage_taps,$(STAGES))$(if $(filter test-llvm,$@), $(TEST_OUT)/clang.tap)
