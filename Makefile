@@ -361,16 +361,12 @@ test-kcidb: tools | $(TEST_OUT)
 	-@PB=$(PB) tests/kcidb.sh $(TEST_OUT)/kcidb.tap
 LAVA_OUT := $(BUILD)/lava
 LAVA_SUITES = $(shell $(PB_SUITES) list --guest)
-lava_given = $(filter command line environment,$(origin $(1)))
-LAVA_KERNELS = $(if $(call lava_given,KERNEL),$(KERNEL),baseline patched debug)
-LAVA_TEST_LIST = $(if $(call lava_given,SUITE),,$(if $(TEST),$(shell set -f; \
-	$(PB) jobs tests-of $(TEST) 2> /dev/null),$(GUEST_TESTS)))
-LAVA_SUITE_LIST = $(if $(TEST),,$(if $(call lava_given,SUITE),$(SUITE),$(LAVA_SUITES)))
+lava_given = $(if $(filter command line environment,$(origin $(1))),'$(2)=$($(1))')
 LAVA_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS) LAVA_ARTEFACT_URL=$(LAVA_ARTEFACT_URL) \
 	LAVA_BUILD_DIR=$(LAVA_BUILD_DIR) LAVA_ACCEL=$(LAVA_ACCEL)
 lava: tools suites-check $(if $(PAIR),kernels modules)
-	@$(LAVA_ENV) PB_TEST='$(TEST)' LAVA_SUITES="$(LAVA_SUITES)" bench/lava/lava.sh $(LAVA_OUT) "$(LAVA_KERNELS)" \
-		"$(LAVA_TEST_LIST)" "$(LAVA_SUITE_LIST)" $(ROUNDS)
+	@$(LAVA_ENV) PB_TEST='$(TEST)' LAVA_SUITES="$(LAVA_SUITES)" bench/lava/lava-choose.sh $(LAVA_OUT) $(ROUNDS) \
+		$(call lava_given,KERNEL,kernel) $(call lava_given,SUITE,suite)
 test-lava-schema: tools suites-check | $(TEST_OUT)
 	-@$(DRY_RUN) $(LAVA_ENV) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
 		MAKE="$(MAKE)" tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
