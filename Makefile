@@ -355,7 +355,6 @@ trace: setup-bench suites-check kernels modules bpf tools initramfs
 KCIDB_OUT := $(BUILD)/kcidb/kcidb.json
 KCIDB_URL ?= file://$(CURDIR)
 kcidb: tools
-	@mkdir -p $(dir $(KCIDB_OUT))
 	@PB=$(PB) KCIDB_URL=$(KCIDB_URL) bench/kcidb/kcidb.sh $(KCIDB_OUT) $(TEST_OUT)
 test-kcidb: tools | $(TEST_OUT)
 	-@PB=$(PB) tests/kcidb.sh $(TEST_OUT)/kcidb.tap
