@@ -35,19 +35,8 @@ endif
 # echo under make -n, before what a line that make -n runs (+, $(MAKE)) runs besides make
 DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
 
-# Debian packages per job (docs/kernels.md, "Debian packages")
-PKGS_KERNEL := linux-source-6.12 bc bison flex libelf-dev libssl-dev dwarves ccache \
-	xz-utils git make gcc pkg-config
-PKGS_KERNEL += $(sort $(patsubst debian-%,linux-source-%,$(filter-out debian-6.12,$(filter debian-%,$(BASELINE) $(PATCHED)))))
-PKGS_VM := qemu-system-x86 busybox-static cpio
-PKGS_HARNESS := libcmocka-dev libjansson-dev gnuplot-nox libbpf-dev libelf-dev
-PKGS_BPF := clang llvm libbpf-dev bpftool zlib1g-dev
-PKGS_LLVM := clang lld llvm
-PKGS_BENCH := linux-perf hyperfine trace-cmd
-PKGS_TEST := kexec-tools shellcheck tmux python3 python3-jsonschema python3-rfc3987 lava-common \
-	lava-dispatcher jq clang lld llvm python3-ply python3-git
-PKGS_BROWSER := chromium
-PKGS_LAVA_LAB := lava-server lavacli postgresql
+# Debian packages per job: scripts/packages; a pair naming debian-X.Y adds its linux-source-X.Y
+PAIR_SOURCES := $(sort $(patsubst debian-%,linux-source-%,$(filter-out debian-6.12,$(filter debian-%,$(BASELINE) $(PATCHED)))))
 
 # Suites of the user's (docs/suites.md, "A suite of your own"): built and filed in the cache
 SUITES_DIR ?=
@@ -111,9 +100,9 @@ help:
 include bench/harness.mk
 setup: setup-test setup-bench
 setup-test: setup-flamegraph
-	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_LLVM) $(PKGS_TEST)
+	@scripts/apt-ensure.sh @kernel $(PAIR_SOURCES) @vm @harness @bpf @llvm @test
 setup-bench: setup-flamegraph
-	@scripts/apt-ensure.sh $(PKGS_KERNEL) $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_BPF) $(PKGS_BENCH)
+	@scripts/apt-ensure.sh @kernel $(PAIR_SOURCES) @vm @harness @bpf @bench
 NPM_DIR := $(PB_CACHE)/npm
 FLAMEGRAPH_TEMPLATE := $(NPM_DIR)/node_modules/d3-flame-graph/dist/templates/d3-flamegraph-base.html
 setup-flamegraph:
@@ -154,10 +143,7 @@ harness-files: $(PB) $(UNIT_TESTS)
 guest-programs: units-out tools
 	@$(PB) build guest $(UNITS_OUT)
 units-out:
-ifneq ($(OWN_SUITES),)
-	@[ -d $(UNITS_OUT) ] || { mkdir -p $(UNITS_OUT) && for d in guest bpf modules; do \
-		[ ! -d $(BUILD)/$$d ] || cp -a $(BUILD)/$$d $(UNITS_OUT)/ || exit 1; done; }
-endif
+	$(if $(OWN_SUITES),@scripts/units-own.sh $(UNITS_OUT) $(BUILD))
 bpf_for = $(PB) build bpf $(UNITS_OUT) $(1) $(KBUILD)/$(1)
 bpf: units-out kernels tools
 	@$(call bpf_for,baseline) && $(call bpf_for,patched)
@@ -203,23 +189,19 @@ test: setup-test tools
 endif
 
 # The host-only checks (docs/testing.md, "Host-only stages"): each writes TEST_OUT/*.tap.
-test-unit: tools
-	@mkdir -p $(TEST_OUT)
-	@for t in $(UNIT_TESTS); do CMOCKA_MESSAGE_OUTPUT=TAP $$t > $(TEST_OUT)/unit-$${t##*/}.tap 2>&1 || \
-		echo "unit: $${t##*/} failed (see $(TEST_OUT)/unit-$${t##*/}.tap)"; done
+test-unit: tools | $(TEST_OUT)
+	@tests/unit-run.sh $(TEST_OUT) $(UNIT_TESTS)
 # tests/NAME-check.sh, which runs make (test-docs: and tests/patch-refs-check.sh)
-test-suites test-dry-run test-docs test-pair: test-%: tools
-	@mkdir -p $(TEST_OUT)
+test-suites test-dry-run test-docs test-pair: test-%: tools | $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/$*-check.sh $(TEST_OUT)/$*.tap
 	$(if $(filter docs,$*),-@$(DRY_RUN) PB=$(PB) tests/patch-refs-check.sh $(TEST_OUT)/patch-refs.tap)
-test-results: tools
-	@mkdir -p $(TEST_OUT)
+test-results: tools | $(TEST_OUT)
 	@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/results-check.sh $(TEST_OUT)/results.tap
 	@$(PB) tally $(TEST_OUT)/results.tap
 test-flamegraph: tools setup-flamegraph | $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) tests/flamegraph-check.sh $(TEST_OUT)/flamegraph.tap
 test-flamegraph-browser: tools | $(TEST_OUT)
-	@scripts/apt-ensure.sh $(PKGS_BROWSER)
+	@scripts/apt-ensure.sh @browser
 	-@PB=$(PB) tests/flamegraph-browser.sh $(TEST_OUT)/flamegraph-browser.tap
 	@$(PB) tally $(TEST_OUT)/flamegraph-browser.tap
 test-sources: tools | $(TEST_OUT)
@@ -240,16 +222,14 @@ test-lava-run: STAGES := lava
 test-kunit test-guest test-crash test-harness test-lava-run: tools initramfs modules bpf
 test-debug: setup-test kernel-debug bpf-debug tools initramfs
 test-llvm: setup-test kernel-debug-llvm bpf-debug-llvm tools initramfs
-test-kunit test-guest test-crash test-debug test-harness test-lava-run test-llvm:
-	@mkdir -p $(TEST_OUT)
+test-kunit test-guest test-crash test-debug test-harness test-lava-run test-llvm: | $(TEST_OUT)
 	$(if $(filter test-llvm,$@),-@$(MAKE) --no-print-directory test-clang)
 	-@$(RUN_JOBS) $(STAGES)
 	@$(PB) tally $(call stage_taps,$(STAGES))$(if $(filter test-llvm,$@), $(TEST_OUT)/clang.tap)
 
 # Another guest architecture (docs/arch.md): the patched kernel's jobs
-GUEST_LIBS := libbpf-dev libelf-dev zlib1g-dev libjansson-dev
 setup-arch: tools
-	@PB=$(PB) scripts/arch-setup.sh $(GUEST_LIBS)
+	@PB=$(PB) scripts/arch-setup.sh
 test-arm64 test-arm: test-%:
 	+@$(MAKE) --no-print-directory GUEST_ARCH=$* test-arch
 test-arch: TEST := kunit/patched guest/patched/* crash/*
@@ -350,12 +330,8 @@ selfcheck: setup-bench suites-check kernels kernel-selfcheck modules modules-sel
 PLOT_DATA := $(BUILD)/plots
 REPORT_OUT ?= .
 PLOTS_OUT = $(REPORT_OUT)/plots
-# Results kept elsewhere (RESULTS_DIR) never make this repository's RESULTS.md
-report_elsewhere = [ -z "$$RESULTS_DIR" ] || [ "$(abspath $(REPORT_OUT))" != "$(CURDIR)" ] || \
-	{ echo "make $@: RESULTS_DIR=$$RESULTS_DIR is not this repository's results: give REPORT_OUT=DIR" >&2; exit 1; }
 report plots: tools suites-check
-	@$(report_elsewhere)
-	@PB=$(PB) DIRTY=$(DIRTY) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)$(if $(filter report,$@), $(REPORT_OUT)/RESULTS.md)
+	@PB=$(PB) DIRTY=$(DIRTY) REPORT_OUT=$(REPORT_OUT) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)$(if $(filter report,$@), $(REPORT_OUT)/RESULTS.md)
 # Another architecture's history and comparisons (its results, pb results) never draw over plots/
 ARCH_PLOTS = $(if $(ARCH_SUBDIR),$(BUILD)/$(ARCH_SUBDIR)plots,$(PLOTS_OUT))
 history: tools suites-check
@@ -379,22 +355,17 @@ trace: setup-bench suites-check kernels modules bpf tools initramfs
 KCIDB_OUT := $(BUILD)/kcidb/kcidb.json
 KCIDB_URL ?= file://$(CURDIR)
 kcidb: tools
-	@mkdir -p $(dir $(KCIDB_OUT))
 	@PB=$(PB) KCIDB_URL=$(KCIDB_URL) bench/kcidb/kcidb.sh $(KCIDB_OUT) $(TEST_OUT)
 test-kcidb: tools | $(TEST_OUT)
 	-@PB=$(PB) tests/kcidb.sh $(TEST_OUT)/kcidb.tap
 LAVA_OUT := $(BUILD)/lava
 LAVA_SUITES = $(shell $(PB_SUITES) list --guest)
-lava_given = $(filter command line environment,$(origin $(1)))
-LAVA_KERNELS = $(if $(call lava_given,KERNEL),$(KERNEL),baseline patched debug)
-LAVA_TEST_LIST = $(if $(call lava_given,SUITE),,$(if $(TEST),$(shell set -f; \
-	$(PB) jobs tests-of $(TEST) 2> /dev/null),$(GUEST_TESTS)))
-LAVA_SUITE_LIST = $(if $(TEST),,$(if $(call lava_given,SUITE),$(SUITE),$(LAVA_SUITES)))
+lava_given = $(if $(filter command line environment,$(origin $(1))),'$(2)=$($(1))')
 LAVA_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS) LAVA_ARTEFACT_URL=$(LAVA_ARTEFACT_URL) \
 	LAVA_BUILD_DIR=$(LAVA_BUILD_DIR) LAVA_ACCEL=$(LAVA_ACCEL)
 lava: tools suites-check $(if $(PAIR),kernels modules)
-	@$(LAVA_ENV) PB_TEST='$(TEST)' LAVA_SUITES="$(LAVA_SUITES)" bench/lava/lava.sh $(LAVA_OUT) "$(LAVA_KERNELS)" \
-		"$(LAVA_TEST_LIST)" "$(LAVA_SUITE_LIST)" $(ROUNDS)
+	@$(LAVA_ENV) PB_TEST='$(TEST)' LAVA_SUITES="$(LAVA_SUITES)" bench/lava/lava-choose.sh $(LAVA_OUT) $(ROUNDS) \
+		$(call lava_given,KERNEL,kernel) $(call lava_given,SUITE,suite)
 test-lava-schema: tools suites-check | $(TEST_OUT)
 	-@$(DRY_RUN) $(LAVA_ENV) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
 		MAKE="$(MAKE)" tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
@@ -403,13 +374,12 @@ test-lava-bench: tools suites-check | $(TEST_OUT)
 LAVA_RUN_OUT := $(BUILD)/lava-run
 LAVA_JOBS ?= $(wildcard $(LAVA_OUT)/*.yaml)
 lava-run: tools initramfs
-	@[ -n "$(LAVA_JOBS)" ] || { echo "make lava-run: no jobs in $(LAVA_OUT)/ (make lava)" >&2; exit 1; }
 	@PB=$(PB) bench/lava/lava-run.sh $(LAVA_RUN_OUT) $(LAVA_JOBS)
 	@$(PB) tally $(LAVA_RUN_OUT)/*/*.tap
 LAVA_LAB := $(BUILD)/lava-lab
 LAVA_LAB_PORT ?= 8093
 lava-lab:
-	@scripts/apt-ensure.sh $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_TEST) $(PKGS_LAVA_LAB)
+	@scripts/apt-ensure.sh @vm @harness @test @lava-lab
 	@bench/lava/lava-lab.sh start $(LAVA_LAB) $(LAVA_LAB_PORT)
 lava-lab-stop:
 	@bench/lava/lava-lab.sh stop $(LAVA_LAB)
@@ -417,13 +387,12 @@ LAVA_SUBMIT_OUT := $(BUILD)/lava-submit
 LAVA_IDENTITY ?= pb-lab
 LAVA_WAIT ?= 7200
 lava-submit:
-	@[ -n "$(LAVA_JOBS)" ] || { echo "make lava-submit: no jobs in $(LAVA_OUT)/ (make lava)" >&2; exit 1; }
 	@bench/lava/lava-submit.sh $(LAVA_SUBMIT_OUT) $(LAVA_IDENTITY) $(LAVA_LAB) $(LAVA_JOBS)
 lava-collect: tools
 	@PB=$(PB) bench/lava/lava-collect.sh $(LAVA_SUBMIT_OUT) $(LAVA_WAIT)
 	@$(PB) tally $(LAVA_SUBMIT_OUT)/*/*.tap
 test-lava: kernel-patched tools initramfs | $(TEST_OUT)
-	@scripts/apt-ensure.sh $(PKGS_VM) $(PKGS_HARNESS) $(PKGS_TEST) $(PKGS_LAVA_LAB)
+	@scripts/apt-ensure.sh @vm @harness @test @lava-lab
 	-@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BUILD_DIR=$(CURDIR)/$(BUILD) KBUILD=$(KBUILD) \
 		LAVA_LAB_PORT=$(LAVA_TEST_PORT) tests/lava-lab.sh $(TEST_OUT)/lava-lab.tap
 	@$(PB) tally $(TEST_OUT)/lava-lab.tap

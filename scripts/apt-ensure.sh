@@ -1,9 +1,21 @@
 #!/bin/sh
 # Install the named Debian packages that are not installed yet. A warm run
-# only asks dpkg-query and needs no network.
+# only asks dpkg-query and needs no network. @JOB names a job's packages,
+# its line of scripts/packages.
+#   apt-ensure.sh PACKAGE|@JOB...
 set -eu
-missing=
+packages=
 for p in "$@"; do
+	case $p in
+	@*) list=$(sed -n "s/^${p#@}: //p" "$(dirname "$0")/packages")
+		[ -n "$list" ] || { echo "setup: error: no job ${p#@} in scripts/packages" >&2; exit 1; }
+		packages="$packages $list" ;;
+	*) packages="$packages $p" ;;
+	esac
+done
+missing=
+# shellcheck disable=SC2086 # package names are words
+for p in $packages; do
 	s=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
 	case $s in *" installed") ;; *) missing="$missing $p" ;; esac
 done

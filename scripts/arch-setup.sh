@@ -5,7 +5,8 @@
 # apt's lists are updated once, when its packages are not known yet). A
 # warm run only asks dpkg and apt-cache and needs no network. For the
 # host's own architecture it installs its QEMU only (make setup has the rest).
-#   arch-setup.sh LIB_PACKAGE...    (env: PB)
+# The libraries are scripts/packages' guest-libs.
+#   arch-setup.sh    (env: PB)
 set -eu
 PB=${PB:-build/pb}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -20,6 +21,8 @@ if ! dpkg --print-foreign-architectures | grep -qx "$deb_arch"; then
 	echo "setup: adding the Debian architecture $deb_arch (dpkg --add-architecture)"
 	dpkg --add-architecture "$deb_arch"
 fi
+# shellcheck disable=SC2046 # package names are words
+set -- $(sed -n 's/^guest-libs: //p' "$here/packages")
 libs=
 for p in "$@"; do libs="$libs $p:$deb_arch"; done
 # apt knows the foreign architecture's packages only after an update

@@ -11,6 +11,7 @@ set -eu
 out=$1 tapdir=$2
 url=${KCIDB_URL:-file://$(pwd)}
 work=$(dirname "$out")
+mkdir -p "$work"
 die() { echo "kcidb: error: $*" >&2; exit 1; }
 
 # series DIR: patchbench's own name of a patch set (kernel/tree.sh's key).

@@ -22,7 +22,7 @@ py=${PYTHON:-/usr/bin/python3}
 here=$(cd "$(dirname "$0")/../.." && pwd)
 out=$1
 shift
-[ $# -gt 0 ] || { echo "usage: lava-run.sh OUTDIR JOB.yaml..." >&2; exit 2; }
+[ $# -gt 0 ] || { echo "lava-run: no jobs (make lava writes them, LAVA_JOBS= names some)" >&2; exit 1; }
 command -v lava-run > /dev/null ||
 	{ echo "lava-run: lava-run is not installed (make setup: lava-dispatcher)" >&2; exit 1; }
 mkdir -p "$out"

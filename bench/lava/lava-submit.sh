@@ -8,7 +8,8 @@
 # (identity, lab directory). Exit 1 when a submission fails.
 set -eu
 . bench/lava/lava-lib.sh
-[ $# -ge 4 ] || { echo "usage: lava-submit.sh OUTDIR IDENTITY LAB_DIR JOB.yaml..." >&2; exit 2; }
+[ $# -ge 3 ] || { echo "usage: lava-submit.sh OUTDIR IDENTITY LAB_DIR JOB.yaml..." >&2; exit 2; }
+[ $# -ge 4 ] || { echo "lava-submit: no jobs (make lava writes them, LAVA_JOBS= names some)" >&2; exit 1; }
 out=$1 identity=$2 lab=$3
 shift 3
 command -v lavacli > /dev/null || { echo "lava-submit: lavacli is not installed" >&2; exit 1; }

@@ -8,10 +8,16 @@
 # put there once every plot is drawn, and HISTORY.md beside it; make plots
 # leaves them in DATA. DIRTY=1 takes HEAD's -dirty run's results too
 # (pb report --dirty); else they are left out.
-#   plots.sh OUT DATA [MD]      (env: PB, SUITES_DIR, RESULTS_DIR, DIRTY)
+# Results kept elsewhere (RESULTS_DIR) never make this repository's
+# RESULTS.md or plots: with RESULTS_DIR, REPORT_OUT must be another folder.
+#   plots.sh OUT DATA [MD]      (env: PB, SUITES_DIR, RESULTS_DIR, REPORT_OUT, DIRTY)
 # A gnuplot warning fails the plot: it means a line or a label went missing.
 set -eu
 out=$1 data=$2 md=${3:-}
+if [ -n "${RESULTS_DIR:-}" ] && [ "$(realpath -ms "${REPORT_OUT:-.}")" = "$(pwd -P)" ]; then
+	echo "make $([ -n "$md" ] && echo report || echo plots): RESULTS_DIR=$RESULTS_DIR is not this repository's results: give REPORT_OUT=DIR" >&2
+	exit 1
+fi
 PB=${PB:-build/pb}
 . bench/lib/gnuplot.sh
 mkdir -p "$out" "$data"
