@@ -63,7 +63,7 @@ static json_t *default_of(json_t *const *newest, int n, const char *suite)
 /* What each side's result is of, and whether they are of one commit and one series. */
 static void identity(FILE *f, const struct side *sides, int n, const struct suite *s)
 {
-	int commits = 1, series = 1;
+	int commits = 1, series = 1, current = 1;
 	char why[2048];
 
 	fprintf(f, "| architecture | run at project commit | patch series | guest CPU | mode | unit |\n"
@@ -80,7 +80,13 @@ static void identity(FILE *f, const struct side *sides, int n, const struct suit
 	fprintf(f, "\n");
 	if (commits && series)
 		fprintf(f, "One project commit and one series: the same tree measured on each.\n\n");
-	if (!commits)
+	/* results made at two commits are of one code when each is current */
+	for (int i = 0; i < n && !commits && current; i++)
+		current = report_stale(sides[i].root, s, why, sizeof(why)) == STALE_CURRENT;
+	if (!commits && current)
+		fprintf(f, "Made at different project commits, each current against today's inputs "
+			"(series, config, suite files, harness): the same code measured on each.\n\n");
+	if (!commits && !current)
 		fprintf(f, "**Made at different project commits**: stale against each other (the "
 			"suite, the harness or the series may differ between them).\n\n");
 	if (!series)
