@@ -47,6 +47,25 @@ series_own_patches() {
 	return 0
 }
 
+# series_fixed_by SERIES_DIR PATCH: the first later patch of SERIES_DIR
+# whose Fixes: tag names PATCH's upstream commit (a backport's "commit <sha>
+# upstream"); nothing, and false, when none does. A step of the series that
+# fails a test such a patch fixes is a known failure of upstream's order.
+series_fixed_by() {
+	sfb_id=$(series_message "$2" | sed -n 's/^commit \([0-9a-f]\{12\}\)[0-9a-f]* upstream.*/\1/p' | head -n 1)
+	[ -n "$sfb_id" ] || return 1
+	sfb_after=
+	for sfb_p in "$1"/*.patch; do
+		if [ "$(basename "$sfb_p")" = "$(basename "$2")" ]; then
+			sfb_after=1
+		elif [ -n "$sfb_after" ] && series_message "$sfb_p" | grep -q "^Fixes: $sfb_id"; then
+			echo "$sfb_p"
+			return 0
+		fi
+	done
+	return 1
+}
+
 # series_files PATCH: the files it touches, one a line
 series_files() {
 	sed -n 's|^diff --git a/\([^ ]*\) b/.*|\1|p' "$1"

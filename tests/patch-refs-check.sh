@@ -6,7 +6,7 @@
 # "patches NNNN-MMMM" or "NNNN and MMMM" cited in README.md, docs/*.md,
 # profiles/*/analysis.md and the guest tests is a patch of the series.
 # Then the same on a copy of kernel/patches/README.md with a planted wrong
-# subject, which must fail. Host only.
+# subject, which must fail; and series_fixed_by on planted patches. Host only.
 #   patch-refs-check.sh OUT.tap
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -102,6 +102,21 @@ case $(fix_tests_problem "$work/fix-tests.planted") in
 "no such test: guest:no-such-test") result ok fix-tests.planted-unknown ;;
 *) result fail fix-tests.planted-unknown "a test that does not exist went unnoticed" ;;
 esac
+
+# series_fixed_by (check-series' expected failures): a backport that a later
+# patch's Fixes: names is fixed by that patch; the fix itself, a patch no
+# Fixes: names and one with no upstream commit are fixed by none.
+mkdir "$work/fixed-by"
+printf 'Subject: [PATCH 1/3] a\n\ncommit 46ee16462fed0123456789abcdef012345678901 upstream.\n---\n' > "$work/fixed-by/0001-a.patch"
+printf 'Subject: [PATCH 2/3] b\n\nFixes: 46ee16462fed ("a")\n---\n' > "$work/fixed-by/0002-b.patch"
+printf 'Subject: [PATCH 3/3] c\n\ncommit 3558ab79a2f2 upstream.\n---\n' > "$work/fixed-by/0003-c.patch"
+if [ "$(series_fixed_by "$work/fixed-by" "$work/fixed-by/0001-a.patch")" = "$work/fixed-by/0002-b.patch" ] &&
+	! series_fixed_by "$work/fixed-by" "$work/fixed-by/0002-b.patch" > /dev/null &&
+	! series_fixed_by "$work/fixed-by" "$work/fixed-by/0003-c.patch" > /dev/null; then
+	result ok series-fixed-by
+else
+	result fail series-fixed-by "series_fixed_by names the wrong fix, or one where there is none"
+fi
 
 # The table check must find a planted wrong subject.
 sed '0,/^| 0001 | /s/^| 0001 | [^|]*|/| 0001 | planted: not its subject |/' "$series/README.md" > "$work/README.md"

@@ -7,6 +7,8 @@
  * unparsable file is itself a failure: a stage that never ran must not look
  * like a stage that passed. So is a file with no result at all ("1..0"):
  * every stage tallied here has something to check (a stage of errors only, too).
+ * An expected failure ("ok ... # XFAIL WHY", as kselftest writes one) counts
+ * as passed and is listed with its reason.
  */
 #include <stdio.h>
 #include <string.h>
@@ -57,11 +59,15 @@ static int tally(int argc, char **argv)
 			ktap_free(&rep);
 			continue;
 		}
-		for (size_t j = 0; j < rep.n; j++)
-			if (rep.results[j].status == KTAP_FAIL)
-				printf("FAIL %s%s%s\n", rep.results[j].path,
-				       rep.results[j].why ? ": " : "",
-				       rep.results[j].why ? rep.results[j].why : "");
+		for (size_t j = 0; j < rep.n; j++) {
+			const struct ktap_result *r = &rep.results[j];
+
+			if (r->status == KTAP_FAIL)
+				printf("FAIL %s%s%s\n", r->path, r->why ? ": " : "",
+				       r->why ? r->why : "");
+			else if (r->status == KTAP_PASS && r->why && !strncmp(r->why, "XFAIL", 5))
+				printf("XFAIL %s:%s\n", r->path, r->why + 5);
+		}
 		printf("  %-40s %4zu passed, %zu failed, %zu skipped", argv[i],
 		       ktap_count(&rep, KTAP_PASS), ktap_count(&rep, KTAP_FAIL),
 		       ktap_count(&rep, KTAP_SKIP) - not_applicable(&rep));

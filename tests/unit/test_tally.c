@@ -71,6 +71,19 @@ static void not_applicable_apart(void **state)
 	pb_result_free(&r);
 }
 
+/* An expected failure ("ok ... # XFAIL", kselftest's form) passes, said so. */
+static void xfail_passes_named(void **state)
+{
+	struct pb_result r;
+
+	(void)state;
+	pb_run(&r, "tally", FIXTURES "/tally/xfail.tap", NULL);
+	assert_exit(&r, 0);
+	assert_line_matches(r.out, "^XFAIL series.0016: KUnit: 1 failed; fixed by 0017$");
+	assert_line_matches(r.out, "^2 passed, 0 failed, 0 skipped$");
+	pb_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -79,6 +92,7 @@ int main(void)
 		cmocka_unit_test(passed_and_skipped_pass),
 		cmocka_unit_test(failures_named),
 		cmocka_unit_test(not_applicable_apart),
+		cmocka_unit_test(xfail_passes_named),
 	};
 
 	return cmocka_run_group_tests_name("tally", tests, scratch_make, scratch_remove);
