@@ -25,6 +25,8 @@ GIT="git -c user.name=patchbench -c user.email=patchbench@localhost -c advice.de
 . "$here/series.sh"
 # shellcheck source=bench/lib/caps.sh
 . bench/lib/caps.sh
+# shellcheck source=tests/crash-boot.sh
+. tests/crash-boot.sh
 # shellcheck source=tests/tap-result.sh
 . tests/tap-result.sh
 # shellcheck source=tests/debug-append.sh
@@ -134,18 +136,13 @@ run_test() {
 		# boot's command line and the arguments make test gives it, the
 		# variant's label as KERNEL; a boot that expects a panic is not one
 		rt_c=${2#crash:}
-		rt_boot=$("$PB" tests crash "$rt_c" test append timeout fallback expect_panic) || { echo fail; return; }
-		{ read -r rt_t; read -r rt_append; read -r rt_limit; read -r rt_fallback; read -r rt_panic; } <<-EOF
-		$rt_boot
-		EOF
-		[ "$rt_panic" != true ] || { echo "crash:$rt_c expects a panic: not a check-fixes test" >&2; echo fail; return; }
-		rt_arg=$1 rt_var=
-		[ "$rt_c" = "$rt_t" ] || rt_arg=$1,$rt_c rt_var=$rt_c
-		rt_g=$rt_dir/guest-$1-$rt_t${rt_var:+-$rt_var}
-		VARIANT=$rt_var TEST_OUT=$rt_dir GUEST_APPEND=$rt_append FALLBACK=$rt_fallback TIMEOUT=$rt_limit \
-			SMP=$("$PB" tests get "$rt_t" cpus) \
-			tests/guest-run.sh "$1" "$(image_of '')" "$rt_t" "$rt_arg" > "$rt_dir/crash-$rt_c.out" 2>&1
-		[ -f "$rt_g/$rt_t.tap" ] && "$PB" tally "$rt_g"/*.tap > "$rt_dir/crash-$rt_c.tally" 2>&1 &&
+		crash_boot "$rt_c" || { echo fail; return; }
+		[ "$cb_panic" != true ] || { echo "crash:$rt_c expects a panic: not a check-fixes test" >&2; echo fail; return; }
+		rt_g=$rt_dir/guest-$1-$cb_test${cb_variant:+-$cb_variant}
+		VARIANT=$cb_variant TEST_OUT=$rt_dir GUEST_APPEND=$cb_append FALLBACK=$cb_fallback \
+			TIMEOUT=$cb_limit SMP=$("$PB" tests get "$cb_test" cpus) \
+			tests/guest-run.sh "$1" "$(image_of '')" "$cb_test" "$1$cb_case" > "$rt_dir/crash-$rt_c.out" 2>&1
+		[ -f "$rt_g/$cb_test.tap" ] && "$PB" tally "$rt_g"/*.tap > "$rt_dir/crash-$rt_c.tally" 2>&1 &&
 			echo pass || echo fail ;;
 	*) echo "no-such-kind" ;;
 	esac

@@ -18,6 +18,8 @@ PB=${PB:-build/pb}
 . tests/tap-result.sh
 # shellcheck source=tests/debug-append.sh
 . tests/debug-append.sh
+# shellcheck source=tests/crash-boot.sh
+. tests/crash-boot.sh
 
 # The guest tests are folders, tests/guest/NAME/ (docs/testing.md, "A guest
 # test is one folder"): test.json says what each needs of a kernel (pb
@@ -149,27 +151,19 @@ run_job() { # run_job JOB
 			GUEST_APPEND=$has tests/guest-run.sh "$k" "$(image "$k")" "$t" "$k" ;;
 	crash/*)
 		c=${1#crash/} d=$TEST_OUT/crash-${1#crash/}
-		boot=$("$PB" tests crash "$c" test needs append timeout fallback expect_panic \
-			capture_kernel taps) || return 1
-		{ read -r t; read -r needs; read -r append; read -r limit; read -r fallback
-			read -r panic; read -r capture; read -r taps; } <<-EOF
-		$boot
-		EOF
+		crash_boot "$c" || return 1
 		# shellcheck disable=SC2086 # the needs are words
-		k=$(crash_kernel $needs) || return 1
+		k=$(crash_kernel $cb_needs) || return 1
 		caps=$(caps_file "${k:-patched}" "$KBUILD/${k:-patched}") || return 1
-		NEEDS=$needs not_applicable "$d" "${k:-patched}" "$t" "$caps" "vm $taps" && return 0
+		NEEDS=$cb_needs not_applicable "$d" "${k:-patched}" "$cb_test" "$caps" "vm $cb_taps" && return 0
 		# the guest's arguments: KERNEL[,CASE][,IMAGE]; a capture kernel is
 		# the booted kernel itself, read through the host share
-		arg=$k
-		[ "$c" = "$t" ] || arg=$arg,$c
-		[ "$capture" != true ] ||
+		arg=$k$cb_case
+		[ "$cb_capture" != true ] ||
 			arg=$arg,/host$(cd "$(dirname "$(image "$k")")" && pwd -P)/$(basename "$(image "$k")")
-		variant=
-		[ "$c" = "$t" ] || variant=$c
-		GUEST_OUT=$d VARIANT=$variant GUEST_APPEND=$append FALLBACK=$fallback SMP=$(test_get "$t" cpus) \
-			EXPECT_PANIC=$([ "$panic" = true ] && echo 1) TIMEOUT=$(cap "$limit") \
-			tests/guest-run.sh "$k" "$(image "$k")" "$t" "$arg" ;;
+		GUEST_OUT=$d VARIANT=$cb_variant GUEST_APPEND=$cb_append FALLBACK=$cb_fallback \
+			SMP=$(test_get "$cb_test" cpus) EXPECT_PANIC=$([ "$cb_panic" = true ] && echo 1) \
+			TIMEOUT=$(cap "$cb_limit") tests/guest-run.sh "$k" "$(image "$k")" "$cb_test" "$arg" ;;
 	harness)
 		PB=$PB INITRAMFS=$INITRAMFS KERNEL=$(image baseline) ACCEL=$ACCEL OUT=$TEST_OUT/harness \
 			timeout "$(cap 1200)" tests/harness.sh "$TEST_OUT/harness.tap" \
