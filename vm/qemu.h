@@ -38,6 +38,7 @@ struct vm_machine {
 	const char *cpu_tcg;	/* the pinned model under TCG and icount */
 	const char *console;	/* the serial console's device name */
 	int kvm;		/* whether KVM can apply on this host */
+	int icount_max_cpus;	/* the most vCPUs icount boots, 0: no limit */
 };
 
 struct vm_config {

@@ -158,6 +158,7 @@ static int machine_of_arch(struct vm_machine *m)
 	m->cpu_tcg = arch_str(desc, "cpu_tcg");
 	m->console = arch_str(desc, "console");
 	m->kvm = arch_kvm(desc);
+	m->icount_max_cpus = arch_icount_max_cpus(desc);
 	return 0;
 }
 
@@ -253,6 +254,19 @@ void vmopts_resolve(struct vmopts *o)
 		o->cfg.accel = accel_resolve(&o->cfg, cache, o->fallback, why, sizeof(why));
 		fprintf(stderr, "vm: accel %s (%s)\n", accel_name(o->cfg.accel), why);
 	}
+	vmopts_limit_cpus(o);
+}
+
+void vmopts_limit_cpus(struct vmopts *o)
+{
+	int most = o->cfg.machine.icount_max_cpus;
+
+	if (o->cfg.accel != ACCEL_ICOUNT || !most || o->cfg.smp <= most)
+		return;
+	fprintf(stderr, "vm: %d vCPUs instead of %d: icount boots no more on %s "
+		"(vm/arch/%s.json, icount_max_cpus)\n", most, o->cfg.smp, arch_selected(),
+		arch_selected());
+	o->cfg.smp = most;
 }
 
 int vmopts_run(struct vmopts *o, struct vm_result *res, const char *label)

@@ -26,6 +26,11 @@ int vmopts_parse(struct vmopts *o, int argc, char **argv, const struct option *e
 
 /* Resolve ACCEL_AUTO (printing which accelerator runs and why) and the silence limit. */
 void vmopts_resolve(struct vmopts *o);
+/*
+ * Under icount, no more vCPUs than the architecture's icount_max_cpus (its
+ * description, lib/arch.h): fewer, said so on stderr.
+ */
+void vmopts_limit_cpus(struct vmopts *o);
 
 /* vmopts_resolve(), then boot. */
 int vmopts_run(struct vmopts *o, struct vm_result *res, const char *label);

@@ -98,6 +98,12 @@ json_t *arch_load(const char *name, FILE *err)
 		json_decref(d);
 		return NULL;
 	}
+	if (json_object_get(d, "icount_max_cpus") &&
+	    (!json_is_integer(json_object_get(d, "icount_max_cpus")) || arch_icount_max_cpus(d) < 1)) {
+		fprintf(err, "pb: %s: \"icount_max_cpus\" is not a positive integer\n", path);
+		json_decref(d);
+		return NULL;
+	}
 	if (strcmp(arch_str(d, "name"), name)) {
 		fprintf(err, "pb: %s: its name is \"%s\", not \"%s\"\n", path, arch_str(d, "name"), name);
 		json_decref(d);
@@ -116,4 +122,9 @@ const char *arch_str(const json_t *desc, const char *field)
 int arch_kvm(const json_t *desc)
 {
 	return json_is_true(json_object_get(desc, "kvm"));
+}
+
+int arch_icount_max_cpus(const json_t *desc)
+{
+	return (int)json_integer_value(json_object_get(desc, "icount_max_cpus"));
 }

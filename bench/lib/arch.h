@@ -36,6 +36,8 @@ const char *arch_str(const json_t *desc, const char *field);
 
 /* Whether KVM can apply to the architecture on this host. */
 int arch_kvm(const json_t *desc);
+/* The most vCPUs a guest boots with under icount ("icount_max_cpus"; 0, absent: no limit). */
+int arch_icount_max_cpus(const json_t *desc);
 
 /* The known names, space-separated, into buf. */
 void arch_known(char *buf, size_t len);

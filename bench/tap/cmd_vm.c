@@ -132,6 +132,7 @@ static int vm(int argc, char **argv)
 			o.cfg.accel = o.fallback;
 		fprintf(stderr, "vm: accel %s (dry run: auto is the fallback, no KVM probe)\n",
 			accel_name(o.cfg.accel));
+		vmopts_limit_cpus(&o);
 	} else {
 		vmopts_resolve(&o);
 	}

@@ -170,6 +170,41 @@ static void machine_from_description(void **state)
 	pb_result_free(&r);
 }
 
+/*
+ * GUEST_ARCH=arm: icount boots one vCPU (vm/arch/arm.json's icount_max_cpus),
+ * said so, and --hw records what boots; TCG keeps the two asked for.
+ */
+static void icount_cpus_limited(void **state)
+{
+	struct pb_result r;
+	json_t *vm, *hw;
+
+	(void)state;
+	assert_int_equal(setenv("GUEST_ARCH", "arm", 1), 0);
+	pb_run(&r, "vm", "--dry-run", "--kernel", scratch("zImage"), "--accel", "icount", "--smp", "2",
+	       "--hw", scratch("hw.json"), NULL);
+	assert_exit(&r, 0);
+	assert_contains(r.err, "vm: 1 vCPUs instead of 2: icount boots no more on arm");
+	vm = json_loads(r.out, 0, NULL);
+	assert_non_null(vm);
+	assert_true(argv_has(json_object_get(vm, "argv"), "-smp", "1"));
+	json_decref(vm);
+	hw = json_load_file(scratch("hw.json"), 0, NULL);
+	assert_non_null(hw);
+	assert_int_equal(json_integer_value(json_object_get(hw, "smp")), 1);
+	json_decref(hw);
+	pb_result_free(&r);
+
+	pb_run(&r, "vm", "--dry-run", "--kernel", scratch("zImage"), "--accel", "tcg", "--smp", "2", NULL);
+	unsetenv("GUEST_ARCH");
+	assert_exit(&r, 0);
+	vm = json_loads(r.out, 0, NULL);
+	assert_non_null(vm);
+	assert_true(argv_has(json_object_get(vm, "argv"), "-smp", "2"));
+	json_decref(vm);
+	pb_result_free(&r);
+}
+
 /* An unknown GUEST_ARCH: a usage error listing the known ones, nothing run. */
 static void unknown_arch_lists_known(void **state)
 {
@@ -194,6 +229,7 @@ int main(void)
 		cmocka_unit_test(empty_cpu_refused),
 		cmocka_unit_test(hw_written),
 		cmocka_unit_test(machine_from_description),
+		cmocka_unit_test(icount_cpus_limited),
 		cmocka_unit_test(unknown_arch_lists_known),
 	};
 
