@@ -16,7 +16,7 @@
 #include <linux/uaccess.h>
 #include <linux/xattr.h>
 
-/* guard(pagefault) is 6.17's (patch 0029); this builds against 6.12 too */
+/* guard(pagefault) is 6.17's (patch 0030); this builds against 6.12 too */
 DEFINE_LOCK_GUARD_0(pb_pagefault, pagefault_disable(), pagefault_enable())
 
 /*
