@@ -117,3 +117,11 @@ int arch_kvm(const json_t *desc)
 {
 	return json_is_true(json_object_get(desc, "kvm"));
 }
+
+const char *arch_of_result(const json_t *result)
+{
+	const char *a = json_string_value(json_object_get(json_object_get(result, "meta"),
+							  "guest_arch"));
+
+	return a ? a : ARCH_DEFAULT;
+}

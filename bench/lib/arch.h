@@ -37,6 +37,9 @@ const char *arch_str(const json_t *desc, const char *field);
 /* Whether KVM can apply to the architecture on this host. */
 int arch_kvm(const json_t *desc);
 
+/* The guest architecture a result records (meta.guest_arch): ARCH_DEFAULT when none. */
+const char *arch_of_result(const json_t *result);
+
 /* The known names, space-separated, into buf. */
 void arch_known(char *buf, size_t len);
 
