@@ -87,9 +87,14 @@ for f in $(find "$tapdir" -name '*.tap' | LC_ALL=C sort); do
 	esac
 done
 
+# Each kernel's config fragments in kernel/build.sh's order: bench.config,
+# the guest architecture's (vm/arch/, pb arch config), the sanitizers'.
+fragment=vm/arch/$("$PB" arch config)
+configs=
+for k in baseline patched debug debug-llvm; do
+	configs="$configs --config $k=kernel/config/bench.config --config $k=$fragment"
+	case $k in debug*) configs="$configs --config $k=kernel/config/debug.config" ;; esac
+done
 # shellcheck disable=SC2086 # the option lists are words by construction
 "$PB" kcidb --out "$out" --url-base "$url" --bench-logs build/bench $checkouts $kernels $taps \
-	--config baseline=kernel/config/bench.config --config patched=kernel/config/bench.config \
-	--config debug=kernel/config/bench.config --config debug=kernel/config/debug.config \
-	--config debug-llvm=kernel/config/bench.config --config debug-llvm=kernel/config/debug.config \
-	"$@"
+	$configs "$@"
