@@ -8,8 +8,8 @@
  * pb kcidb --newest [--root DIR | RESULT.json...]
  *
  * One KCIDB v5.3 document (bench/kcidb/kcidb-schema-v5.3.json) for the newest
- * result of each suite (GUEST_ARCH's results layout, lib/layout.h: by the project's
- * history; or the RESULT files given, one per suite) and for TAP files:
+ * result of each suite (GUEST_ARCH's results layout, lib/layout.h: by the
+ * project's history; or the RESULT files given, one per suite) and for TAP files:
  *   checkouts: the Debian tree as shipped (the baseline's, no patches) and
  *     the tree + each series seen (patchset hash and files from
  *     --checkout/--patch: bench/kcidb/kcidb.sh computes them from git);
@@ -22,8 +22,9 @@
  * those of another series than the first's, or of another guest architecture
  * than GUEST_ARCH's (meta.guest_arch, the default's when absent), are left out
  * (the document describes one run); the builds' architecture is GUEST_ARCH's
- * kbuild ARCH (vm/arch/NAME.json, lib/arch.h). --newest prints the result files it would use in that
- * order, and writes nothing. PATHs become URL-BASE/PATH.
+ * kbuild ARCH (vm/arch/NAME.json, lib/arch.h). --newest prints the result
+ * files it would use in that order, and writes nothing. PATHs become
+ * URL-BASE/PATH.
  */
 #include <glob.h>
 #include <jansson.h>
@@ -141,7 +142,8 @@ static const char *build_for(struct kcidb *k, const char *variant, const char *s
 	b = json_pack("{s:s,s:s,s:s,s:s,s:s,s:o,s:s,s:s,s:{s:s,s:s}}", "id", id, "origin",
 		      k->origin, "checkout_id",
 		      checkout_for(k, strcmp(series, "none") ? series : ""), "architecture",
-		      k->architecture, "config_name", config_name, "input_files", inputs, "status", "PASS",
+		      k->architecture, "config_name", config_name, "input_files", inputs, "status",
+		      "PASS",
 		      "comment", "built by kernel/build.sh; it booted and ran the tests below",
 		      "misc", "variant", variant, "stamp", stamp);
 	if (kernel_commit)

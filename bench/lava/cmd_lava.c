@@ -80,7 +80,7 @@ static json_t *repath(const char *value, const char *path)
 	return json_sprintf("%.*spath=%s%s", (int)(p - value), value, path, end ? end : "");
 }
 
-/* Fill @context and the kernel's -append from pb vm's argv for @desc's machine; -1 on a surprise. */
+/* Fill @context and the kernel's -append from pb vm's argv for @desc's machine; -1 if odd. */
 static int map_argv(struct lava_opts *o, json_t *vm, const json_t *desc, json_t *context,
 		    const char **append)
 {
