@@ -358,7 +358,7 @@ kcidb: tools
 	@PB=$(PB) KCIDB_URL=$(KCIDB_URL) bench/kcidb/kcidb.sh $(KCIDB_OUT) $(TEST_OUT)
 test-kcidb: tools | $(TEST_OUT)
 	-@PB=$(PB) tests/kcidb.sh $(TEST_OUT)/kcidb.tap
-LAVA_OUT := $(BUILD)/lava
+LAVA_OUT := $(BUILD)/$(ARCH_SUBDIR)lava
 LAVA_SUITES = $(shell $(PB_SUITES) list --guest)
 lava_given = $(if $(filter command line environment,$(origin $(1))),'$(2)=$($(1))')
 LAVA_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS) LAVA_ARTEFACT_URL=$(LAVA_ARTEFACT_URL) \
@@ -371,7 +371,7 @@ test-lava-schema: tools suites-check | $(TEST_OUT)
 		MAKE="$(MAKE)" tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
 test-lava-bench: tools suites-check | $(TEST_OUT)
 	-@PB=$(PB) INITRAMFS=$(INITRAMFS) tests/lava-bench.sh $(TEST_OUT)/lava-bench.tap
-LAVA_RUN_OUT := $(BUILD)/lava-run
+LAVA_RUN_OUT := $(BUILD)/$(ARCH_SUBDIR)lava-run
 LAVA_JOBS ?= $(wildcard $(LAVA_OUT)/*.yaml)
 lava-run: tools initramfs
 	@PB=$(PB) bench/lava/lava-run.sh $(LAVA_RUN_OUT) $(LAVA_JOBS)

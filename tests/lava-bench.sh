@@ -8,7 +8,8 @@
 # says, whose points equal what pb bench-collect makes of the same
 # PB-BENCH lines (taken from the console here with sed, not by the
 # collect path), with the jobs' hardware in its meta; a console whose
-# lines were mangled, and jobs of another pair, give no result.
+# lines were mangled, and jobs of another pair or guest architecture, give
+# no result.
 #   lava-bench.sh OUT.tap  (env: PB, PB_CACHE, INITRAMFS; PYTHON: Debian's python3)
 set -u
 . tests/tap-result.sh
@@ -96,4 +97,9 @@ cp -r "$work/runs" "$work/other-pair"
 f=$work/other-pair/baseline-bench-page-pool-round1/results.json
 jq '.metadata.pair = "0123456789abcdef"' "$f" > "$f.tmp" && mv "$f.tmp" "$f"
 refused rejects-other-pair "made for pair 0123456789abcdef, not" "$work/other-pair"
+# made for another guest architecture (pb lava's metadata guest_arch)
+cp -r "$work/runs" "$work/other-arch"
+f=$work/other-arch/patched-bench-page-pool-round1/results.json
+jq '.metadata.guest_arch = "other"' "$f" > "$f.tmp" && mv "$f.tmp" "$f"
+refused rejects-other-arch "made for the guest architecture other, not" "$work/other-arch"
 tap_finish

@@ -98,8 +98,18 @@ def matches(path, vm_path):
         fail(f"{path}: no -smp {vm['smp']} in {extra}")
     if job["context"]["no_kvm"] != (vm["accel"] != "kvm"):
         fail(f"{path}: no_kvm {job['context']['no_kvm']} for accel {vm['accel']}")
-    # the device type adds -cpu host with KVM; any other model is pb vm's own
-    if (vm["accel"] != "kvm" or vm["cpu"] != "host") and f"-cpu {vm['cpu']}" not in extra:
+    # the device type adds -cpu host with KVM; any other model is pb vm's own,
+    # in the options, or in context.cpu with the machine where pb vm gives -M
+    # (the device type's -cpu {cpu} -machine {machine})
+    argv = vm["argv"]
+    machine = argv[argv.index("-M") + 1] if "-M" in argv else None
+    if job["context"].get("machine") != machine:
+        fail(f"{path}: machine {job['context'].get('machine')}, pb vm boots -M {machine}")
+    if machine:
+        if job["context"].get("cpu") != vm["cpu"] or any(o.startswith("-cpu ") for o in extra):
+            fail(f"{path}: pb vm boots CPU model {vm['cpu']}, the job's cpu is "
+                 f"{job['context'].get('cpu')}, its options {extra}")
+    elif (vm["accel"] != "kvm" or vm["cpu"] != "host") and f"-cpu {vm['cpu']}" not in extra:
         fail(f"{path}: pb vm boots CPU model {vm['cpu']}, the job's options are {extra}")
     if vm["accel"] == "icount" and "-icount shift=0,align=off,sleep=off" not in extra:
         fail(f"{path}: icount guest without -icount: {extra}")

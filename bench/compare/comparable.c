@@ -57,20 +57,12 @@ static void add(json_t *out, const char *field, const char *side, const char *a,
 						     "side", side, "a", a, "b", b));
 }
 
-/* The guest architecture a result was measured on: a result without one is the default's. */
-static const char *result_guest_arch(json_t *root)
-{
-	const char *arch = meta(root, "guest_arch");
-
-	return arch ? arch : ARCH_DEFAULT;
-}
-
 json_t *results_differences(json_t *a, const char *kernel_a, json_t *b, const char *kernel_b)
 {
 	json_t *out = json_array();
 
 	/* first: two architectures' figures are never one comparison */
-	add(out, "guest_arch", "measuring", result_guest_arch(a), result_guest_arch(b));
+	add(out, "guest_arch", "measuring", arch_of_result(a), arch_of_result(b));
 
 	add(out, "accel", "measuring", result_accel(a), result_accel(b));
 	add(out, "unit", "measuring", json_string_value(json_object_get(a, "unit")),

@@ -8,8 +8,8 @@
  * pb kcidb --newest [--root DIR | RESULT.json...]
  *
  * One KCIDB v5.3 document (bench/kcidb/kcidb-schema-v5.3.json) for the newest
- * result of each suite (the results layout's, lib/layout.h: by the project's
- * history; or the RESULT files given, one per suite) and for TAP files:
+ * result of each suite (GUEST_ARCH's results layout, lib/layout.h: by the
+ * project's history; or the RESULT files given, one per suite) and for TAP files:
  *   checkouts: the Debian tree as shipped (the baseline's, no patches) and
  *     the tree + each series seen (patchset hash and files from
  *     --checkout/--patch: bench/kcidb/kcidb.sh computes them from git);
@@ -19,9 +19,12 @@
  *     "number"; ERROR when the 2K batch did not cost twice the K batch),
  *     one per crash-memory figure, one per TAP result.
  * The results are taken most recently made first (by the date each records);
- * those of another series than the first's are left out (the document
- * describes one run). --newest prints the result files it would use in that
- * order, and writes nothing. PATHs become URL-BASE/PATH.
+ * those of another series than the first's, or of another guest architecture
+ * than GUEST_ARCH's (meta.guest_arch, the default's when absent), are left out
+ * (the document describes one run); the builds' architecture is GUEST_ARCH's
+ * kbuild ARCH (vm/arch/NAME.json, lib/arch.h). --newest prints the result
+ * files it would use in that order, and writes nothing. PATHs become
+ * URL-BASE/PATH.
  */
 #include <glob.h>
 #include <jansson.h>
@@ -34,6 +37,7 @@
 #include "args.h"
 #include "kcidb/kcidb.h"
 #include "tap/ktap.h"
+#include "lib/arch.h"
 #include "lib/layout.h"
 #include "lib/results.h"
 #include "lib/stats.h"
@@ -42,6 +46,7 @@
 
 struct kcidb {
 	const char *origin, *url_base, *out, *bench_logs, *debian;
+	const char *architecture;	/* the builds': the guest architecture's kbuild ARCH */
 	json_t *patchset_hash;	/* series -> hash */
 	json_t *patches;	/* series -> [path] */
 	json_t *configs;	/* variant -> [path] */
@@ -137,7 +142,8 @@ static const char *build_for(struct kcidb *k, const char *variant, const char *s
 	b = json_pack("{s:s,s:s,s:s,s:s,s:s,s:o,s:s,s:s,s:{s:s,s:s}}", "id", id, "origin",
 		      k->origin, "checkout_id",
 		      checkout_for(k, strcmp(series, "none") ? series : ""), "architecture",
-		      "x86_64", "config_name", config_name, "input_files", inputs, "status", "PASS",
+		      k->architecture, "config_name", config_name, "input_files", inputs, "status",
+		      "PASS",
 		      "comment", "built by kernel/build.sh; it booted and ran the tests below",
 		      "misc", "variant", variant, "stamp", stamp);
 	if (kernel_commit)
@@ -471,68 +477,6 @@ static int take_option(struct kcidb *k, const char *opt, const char *v)
 	return 0;
 }
 
-/*
- * The results of kernels (not selfcheck's), one per suite, most recently made
- * first; how many, or -1 (said why) when two are of the same suite.
- */
-static long order_by_date(json_t **roots, const char **files, size_t n, size_t *order)
-{
-	size_t picked = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		const char *kind = json_string_value(json_object_get(roots[i], "kind"));
-		const char *suite = json_string_value(json_object_get(roots[i], "suite"));
-		const char *date = meta_get(roots[i], "date");
-		size_t j;
-
-		if ((kind && strcmp(kind, "memory")) || !suite || !date) {
-			if (!kind)
-				fprintf(stderr, "pb kcidb: %s: no suite or date, left out\n", files[i]);
-			continue;
-		}
-		for (j = 0; j < picked; j++)
-			if (!strcmp(suite, json_string_value(json_object_get(roots[order[j]], "suite")))) {
-				fprintf(stderr, "pb kcidb: %s and %s are both results of %s: give one "
-					"per suite, or none for each suite's newest\n", files[order[j]],
-					files[i], suite);
-				return -1;
-			}
-		order[picked++] = i;
-	}
-	for (size_t a = 1; a < picked; a++)	/* most recent first */
-		for (size_t b = a; b && strcmp(meta_get(roots[order[b]], "date"),
-					       meta_get(roots[order[b - 1]], "date")) > 0; b--) {
-			size_t tmp = order[b];
-
-			order[b] = order[b - 1];
-			order[b - 1] = tmp;
-		}
-	return (long)picked;
-}
-
-/* The newest result of every suite under @root (lib/layout.h), as strings in @paths. */
-static int layout_newest_files(const char *root, json_t *paths)
-{
-	struct layout_walk w;
-	char **suites, file[4096];
-
-	if (!(suites = layout_suites(root)))
-		return -1;
-	if (layout_walk(&w, "pb kcidb", NULL, NULL)) {
-		layout_suites_free(suites);
-		return -1;
-	}
-	for (char **s = suites; *s; s++) {
-		long i = layout_newest(&w, root, *s);
-
-		if (i >= 0 && !layout_result_path(file, sizeof(file), root, w.run[i], *s, 0))
-			json_array_append_new(paths, json_string(file));
-	}
-	layout_walk_free(&w);
-	layout_suites_free(suites);
-	return 0;
-}
-
 static int kcidb(int argc, char **argv)
 {
 	struct kcidb k = { .origin = "patchbench" };
@@ -541,7 +485,7 @@ static int kcidb(int argc, char **argv)
 	size_t n = 0, order[MAX_RESULTS];
 	const char *series = NULL, *root = NULL;
 	int newest_only = 0, c, r = 1;
-	json_t *doc, *tap, *paths = json_array(), *path;
+	json_t *doc, *tap, *paths = json_array(), *path, *desc = NULL;
 	long picked;
 	json_error_t err;
 	struct args a;
@@ -581,7 +525,10 @@ static int kcidb(int argc, char **argv)
 	}
 	for (int i = 0; i < a.noperands; i++)
 		json_array_append_new(paths, json_string(a.operands[i]));
-	if (!a.noperands && layout_newest_files(layout_base_root(root), paths))
+	if (!(desc = arch_load(arch_selected(), stderr)))
+		goto out;
+	k.architecture = arch_str(desc, "kbuild_arch");
+	if (!a.noperands && (!layout_root(root) || kcidb_newest_files(layout_root(root), paths)))
 		goto out;
 	json_array_foreach(paths, ti, path) {
 		if (n == MAX_RESULTS ||
@@ -592,7 +539,7 @@ static int kcidb(int argc, char **argv)
 		}
 		files[n++] = json_string_value(path);
 	}
-	if ((picked = order_by_date(roots, files, n, order)) < 0)
+	if ((picked = kcidb_order_by_date(roots, files, n, arch_selected(), order)) < 0)
 		goto out;
 	if (newest_only) {
 		for (long j = 0; j < picked; j++)
@@ -647,6 +594,7 @@ out:
 	for (size_t j = 0; j < n; j++)
 		json_decref(roots[j]);
 	json_decref(paths);
+	json_decref(desc);
 	json_decref(k.patchset_hash);
 	json_decref(k.patches);
 	json_decref(k.configs);
@@ -687,10 +635,11 @@ const struct pb_cmd cmd_kcidb = {
 		 "    [--root DIR | RESULT.json...]\n"
 		 "pb kcidb --newest [--root DIR | RESULT.json...]",
 	.details = "Writes the newest result of each suite (pb results newest: under --root DIR,\n"
-		   "else $RESULTS_DIR, else results: the default guest architecture's, whatever\n"
-		   "GUEST_ARCH says; or the RESULT files, one per suite) of the\n"
+		   "else $RESULTS_DIR, else results; GUEST_ARCH's, arch/NAME/ for another than the\n"
+		   "default; or the RESULT files, one per suite, those of GUEST_ARCH) of the\n"
 		   "most recent run's series, and the TAP files, as one KCIDB v5 document to FILE\n"
-		   "(atomically). bench/kcidb/kcidb.sh gives the options; --newest only prints\n"
+		   "(atomically); its builds' architecture is GUEST_ARCH's kbuild ARCH (vm/arch/).\n"
+		   "bench/kcidb/kcidb.sh gives the options; --newest only prints\n"
 		   "the result files, most recently made first.\n",
 	.options = options,
 	.min_operands = 0,

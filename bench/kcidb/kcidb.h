@@ -50,4 +50,17 @@ json_t *kcidb_varying_params(json_t *points);
  */
 json_t *kcidb_number(double value, const char *unit_hint);
 
+/*
+ * The results among @roots (read from @files) that pb kcidb exports: of
+ * kernels (not selfcheck's), of the guest architecture @arch (meta.guest_arch,
+ * the default's when absent; another's is left out, said on stderr), one per
+ * suite; their indexes into @order, most recently made first. How many, or -1
+ * (said why) when two are of the same suite.
+ */
+long kcidb_order_by_date(json_t **roots, const char **files, size_t n, const char *arch,
+			 size_t *order);
+
+/* The newest result of every suite under @root (lib/layout.h), as strings in @paths. */
+int kcidb_newest_files(const char *root, json_t *paths);
+
 #endif

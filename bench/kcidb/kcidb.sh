@@ -7,6 +7,9 @@
 #                          this repository's files, default file://$PWD;
 #                          RESULTS_DIR: the results, pb results)
 # Files the document links to (the patches) are written under OUT's folder.
+# GUEST_ARCH (pb arch): the results (pb results: arch/NAME/ for another than
+# the default), the kernels (PB_CACHE/arch/NAME/build) and the builds'
+# architecture are that guest architecture's.
 set -eu
 out=$1 tapdir=$2
 url=${KCIDB_URL:-file://$(pwd)}
@@ -21,7 +24,7 @@ patchset_hash() { (cd "$1" && LC_ALL=C sha256sum ./*.patch | cut -c-64 | sha256s
 
 # each suite's newest result (pb results newest), most recently made first
 newest=$("$PB" kcidb --newest | head -n 1)
-[ -n "$newest" ] || die "no results under ${RESULTS_DIR:-results}/"
+[ -n "$newest" ] || die "no results of $("$PB" arch name) under ${RESULTS_DIR:-results}/"
 commit=$("$PB" json-get "$newest" meta.project_commit) || die "$newest records no project commit"
 
 # The series the newest results were made from: kernel/patches at the
@@ -57,8 +60,9 @@ if [ -n "$cache_series" ] && [ "$cache_series" != "$results_series" ]; then
 		add_series "$work/patches/tree"
 	fi
 fi
+links=$PB_CACHE/$("$PB" arch cache_subdir)build
 for k in baseline patched debug debug-llvm; do
-	b=$PB_CACHE/build/$k
+	b=$links/$k
 	[ -f "$b/.pb-stamp" ] || continue
 	# the series its own tree carries (kernel/tree.sh), none: Debian's as shipped
 	ks=$(cut -d' ' -f2 "$(dirname "$(readlink -f "$b")")/.pb-series" 2>/dev/null || true)
@@ -83,9 +87,14 @@ for f in $(find "$tapdir" -name '*.tap' | LC_ALL=C sort); do
 	esac
 done
 
+# Each kernel's config fragments in kernel/build.sh's order: bench.config,
+# the guest architecture's (vm/arch/, pb arch config), the sanitizers'.
+fragment=vm/arch/$("$PB" arch config)
+configs=
+for k in baseline patched debug debug-llvm; do
+	configs="$configs --config $k=kernel/config/bench.config --config $k=$fragment"
+	case $k in debug*) configs="$configs --config $k=kernel/config/debug.config" ;; esac
+done
 # shellcheck disable=SC2086 # the option lists are words by construction
 "$PB" kcidb --out "$out" --url-base "$url" --bench-logs build/bench $checkouts $kernels $taps \
-	--config baseline=kernel/config/bench.config --config patched=kernel/config/bench.config \
-	--config debug=kernel/config/bench.config --config debug=kernel/config/debug.config \
-	--config debug-llvm=kernel/config/bench.config --config debug-llvm=kernel/config/debug.config \
-	"$@"
+	$configs "$@"

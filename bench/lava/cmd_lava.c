@@ -19,6 +19,15 @@
  * pointed at --build-dir (where the lab worker has this build/ tree),
  * "results" is left out (a LAVA job's results are its console); every
  * other option goes verbatim into context.extra_options.
+ *
+ * The guest architecture is GUEST_ARCH's (vm/arch/NAME.json, lib/arch.h),
+ * the one pb vm --dry-run booted: VM.json's QEMU must be its "qemu".
+ * context.arch is its name (the names of LAVA's qemu device type). For a
+ * description with a machine (-M), the device type's branch for such
+ * architectures puts "-cpu {cpu} -machine {machine}" first and no KVM
+ * options: pb vm's -M and -cpu (the pinned CPU) go to context.machine and
+ * context.cpu instead of extra_options. Another architecture than the
+ * default's is also named in the metadata (guest_arch), as results name it.
  */
 #include <jansson.h>
 #include <math.h>
@@ -26,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/arch.h"
 #include "lib/atomic.h"
 #include "lib/json_load.h"
 #include "cmd.h"
@@ -70,9 +80,11 @@ static json_t *repath(const char *value, const char *path)
 	return json_sprintf("%.*spath=%s%s", (int)(p - value), value, path, end ? end : "");
 }
 
-/* Fill @context and the kernel's -append from pb vm's argv; -1 on a surprise. */
-static int map_argv(struct lava_opts *o, json_t *vm, json_t *context, const char **append)
+/* Fill @context and the kernel's -append from pb vm's argv for @desc's machine; -1 if odd. */
+static int map_argv(struct lava_opts *o, json_t *vm, const json_t *desc, json_t *context,
+		    const char **append)
 {
+	int machine = *arch_str(desc, "machine");
 	json_t *argv = json_object_get(vm, "argv"), *extra = json_array();
 	char build_fs[32], results_fs[32];
 	int kvm = 0;
@@ -96,6 +108,10 @@ static int map_argv(struct lava_opts *o, json_t *vm, json_t *context, const char
 			   ((!strcmp(opt, "-monitor") || !strcmp(opt, "-display")) && val &&
 			    !strcmp(val, "none"))) {
 			continue;	/* the images and the device type provide these */
+		} else if (machine && (!strcmp(opt, "-M") || !strcmp(opt, "-machine")) && val) {
+			json_object_set_new(context, "machine", json_string(val));
+		} else if (machine && !strcmp(opt, "-cpu") && val) {
+			json_object_set_new(context, "cpu", json_string(val));
 		} else if (!strcmp(opt, "-accel") && val && !strcmp(val, "kvm")) {
 			kvm = 1;
 		} else if (!strcmp(opt, "-cpu") && val && !strcmp(val, "host") && kvm) {
@@ -205,7 +221,8 @@ static int lava(int argc, char **argv)
 {
 	struct lava_opts o = { .meta = json_object() };
 	struct atomic_file a;
-	json_t *vm = NULL, *context = NULL, *job = NULL, *images;
+	json_t *vm = NULL, *context = NULL, *job = NULL, *images, *desc = NULL;
+	const char *qemu;
 	const char *append;
 	double timeout;
 	struct args args;
@@ -227,9 +244,20 @@ static int lava(int argc, char **argv)
 	}
 	if (!(vm = json_load_said("pb lava", o.vm, 0)))
 		goto out;
-	context = json_pack("{s:s}", "arch", "x86_64");
-	if (map_argv(&o, vm, context, &append))
+	if (!(desc = arch_load(arch_selected(), stderr)))
 		goto out;
+	qemu = json_string_value(json_array_get(json_object_get(vm, "argv"), 0));
+	if (!qemu || strcmp(qemu, arch_str(desc, "qemu"))) {
+		fprintf(stderr, "pb lava: %s boots %s, not %s's %s (GUEST_ARCH, vm/arch/%s.json)\n",
+			o.vm, qemu ? qemu : "no QEMU", arch_selected(), arch_str(desc, "qemu"),
+			arch_selected());
+		goto out;
+	}
+	context = json_pack("{s:s}", "arch", arch_str(desc, "name"));
+	if (map_argv(&o, vm, desc, context, &append))
+		goto out;
+	if (!arch_is_default(arch_selected()))
+		json_object_set_new(o.meta, "guest_arch", json_string(arch_selected()));
 	timeout = json_number_value(json_object_get(vm, "timeout"));
 	json_object_set_new(o.meta, "test", json_string(o.test));
 	json_object_set_new(o.meta, "accel", json_incref(json_object_get(vm, "accel")));
@@ -265,6 +293,7 @@ static int lava(int argc, char **argv)
 	r = 0;
 out:
 	json_decref(vm);
+	json_decref(desc);
 	json_decref(context);
 	json_decref(job);
 	json_decref(o.meta);
@@ -291,7 +320,8 @@ const struct pb_cmd cmd_lava = {
 	.usage = "pb lava --vm VM.json --out JOB.yaml --name JOB_NAME --test NAME --monitor tap|kunit|bench\n"
 		 "    --kernel-url URL --initrd-url URL [--build-dir DIR] [--meta K=V]...",
 	.details = "Writes the job that boots what VM.json (pb vm --dry-run) describes, its console\n"
-		   "read by a tap, kunit or bench monitor, to JOB.yaml (atomically).\n"
+		   "read by a tap, kunit or bench monitor, to JOB.yaml (atomically), for the guest\n"
+		   "architecture GUEST_ARCH names (vm/arch/NAME.json: context arch, machine, cpu).\n"
 		   "  --build-dir DIR  where the lab worker has this build/ tree (the build share)\n"
 		   "  --meta K=V       job metadata (repeatable)\n",
 	.options = options,

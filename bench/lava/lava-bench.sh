@@ -12,6 +12,7 @@
 # (vm/guest/init); bench/lava/lava-run.py result-file takes it back, intact
 # or not at all. A suite's result is written only when all its jobs passed,
 # were made from this tree (the run its result is filed under), for the
+# guest architecture (GUEST_ARCH) and the
 # pair the make command names and the kernels built now, on the same
 # accelerator and guest hardware, with as many rounds on each kernel it
 # applies to. Exit 1 when a suite gave no result (saying why), 0 when every
@@ -23,6 +24,7 @@ work=${1:?usage: lava-bench.sh WORK JOB_DIR...}
 shift
 kbuild=$(kbuild_dir)
 pair=$(kbuild_pair)
+arch=$("$PB" arch name) || exit 1
 run_id=$(project_commit) || exit 1
 rm -rf "$work" && mkdir -p "$work"
 meta() { "$PB" json-get "$1/results.json" "metadata.$2"; }
@@ -46,6 +48,9 @@ for suite in $(cut -d' ' -f1 "$work/jobs" | sort -u); do
 			k=$(meta "$d" kernel) r=$(meta "$d" round) job=$(basename "$d")
 			got=$(meta "$d" pair)
 			[ "$got" = "$pair" ] || { echo "$job: made for pair $got, not $pair (BASELINE=/PATCHED= as for make lava)"; exit 1; }
+			# pb lava names a guest architecture other than the default's
+			got=$(meta "$d" guest_arch 2> /dev/null || GUEST_ARCH='' "$PB" arch name)
+			[ "$got" = "$arch" ] || { echo "$job: made for the guest architecture $got, not $arch (GUEST_ARCH= as for make lava)"; exit 1; }
 			got=$(meta "$d" project_commit)
 			[ "$got" = "$run_id" ] || { echo "$job: made from run $got, this tree is run $run_id: collect from that tree"; exit 1; }
 			got=$(meta "$d" kernel_stamp) now=$(cat "$kbuild/$k/.pb-stamp" 2> /dev/null)

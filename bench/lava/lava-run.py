@@ -10,7 +10,9 @@
 
     lava-run.py device JOB.yaml DEVICE.yaml
         the qemu device configuration for this machine, as a LAVA server
-        renders its qemu device type (qemu.jinja2) with the job's context
+        renders its qemu device type (qemu.jinja2) with the job's context,
+        for the guest architecture the context's arch names (vm/arch/NAME.json,
+        PB_ARCH_DIR: another folder)
     lava-run.py results JOB.yaml LOG.yaml RESULTS.json CONSOLE.txt
         lava-run's log (its YAML on stderr) as JSON: LAVA's test cases, the
         job's result and error, each action's duration, the job's metadata;
@@ -56,21 +58,50 @@ def fail(why):
     sys.exit(1)
 
 
-# The options qemu.jinja2 puts first for an x86 guest: KVM unless the job's
-# context says no_kvm, no display, one user-mode NIC (its defaults), the
-# job's memory and no monitor; the job's extra_options follow.
+def descriptions():
+    """The guest architectures' descriptions (vm/arch/*.json), by name."""
+    where = os.environ.get("PB_ARCH_DIR") or os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "vm", "arch")
+    found = {}
+    for name in sorted(os.listdir(where)):
+        if name.endswith(".json") and not name.startswith("."):
+            with open(os.path.join(where, name), encoding="utf-8") as f:
+                desc = json.load(f)
+            found[desc["name"]] = desc
+    return found
+
+
+def description(job_path, arch):
+    """The description whose name (or Debian name, LAVA's alias) is the context's arch."""
+    known = descriptions()
+    for desc in known.values():
+        if arch in (desc["name"], desc["debian_arch"]):
+            return desc
+    fail(f"{job_path}: context arch {arch!r}: no guest architecture of that name "
+         f"(vm/arch/); known: {' '.join(known)}")
+
+
+# The options qemu.jinja2 puts first: for an architecture whose description
+# has a machine (-M), the job's CPU model and machine (the description's if
+# the context has none) and no KVM options, as the template does for the
+# ARM architectures; else KVM unless the job's context says no_kvm. Then no
+# display, one user-mode NIC (its defaults), the job's memory and no
+# monitor; the job's extra_options follow. QEMU is the description's.
 def device_config(job_path):
     ctx = load(job_path).get("context", {})
-    if ctx.get("arch") not in ("x86_64", "amd64"):
-        fail(f"{job_path}: context arch {ctx.get('arch')!r}: this device is x86_64")
-    options = [] if ctx.get("no_kvm") else ["-cpu host", "-enable-kvm"]
+    desc = description(job_path, ctx.get("arch"))
+    if desc["machine"]:
+        options = [f"-cpu {ctx.get('cpu', desc['cpu_tcg'])}",
+                   f"-machine {ctx.get('machine', desc['machine'])}"]
+    else:
+        options = [] if ctx.get("no_kvm") else ["-cpu host", "-enable-kvm"]
     options += [
         "-nographic",
         "-net nic,model=virtio,macaddr=52:54:00:12:34:58 -net user",
         f"-m {ctx.get('memory', 512)}",
         "-monitor none",
     ]
-    qemu = {"command": "qemu-system-x86_64", "options": options,
+    qemu = {"command": desc["qemu"], "options": options,
             "extra": list(ctx.get("extra_options", []))}
     dev = {
         "constants": {
@@ -85,7 +116,7 @@ def device_config(job_path):
             "boot_retry": 1,
         },
         "parameters": {"pass": None},
-        "available_architectures": ["amd64", "x86_64"],
+        "available_architectures": sorted({desc["name"], desc["debian_arch"]}),
         "actions": {
             "deploy": {"connections": {"serial": None}, "methods": {"image": {"parameters": {
                 "guest": {"size": 512, "interface": "ide", "driveid": "lavatest"}}}}},

@@ -6,8 +6,10 @@
 # configuration and QEMU command line instead of booting.
 #   lava.sh OUTDIR "KERNELS" "TESTS" "SUITES" ROUNDS
 #   (env: PB, PB_CACHE, INITRAMFS, LAVA_BUILD_DIR: where a lab worker has this
-#    build/ tree, LAVA_ARTEFACT_URL: where a lab fetches KERNEL/bzImage and
+#    build/ tree, LAVA_ARTEFACT_URL: where a lab fetches KERNEL/IMAGE (IMAGE:
+#    the guest architecture's kernel image's name, pb arch image) and
 #    initramfs.cpio (default: file:// the local artefacts);
+#    GUEST_ARCH: the guest architecture, its kernels and pb lava's jobs)
 #    LAVA_ACCEL: kvm|tcg|icount, default auto: what pb vm runs without KVM;
 #    PB_KBUILD: a pair's kernels, kernel/pair.sh, default PB_CACHE/build)
 set -eu

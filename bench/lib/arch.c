@@ -128,3 +128,11 @@ int arch_icount_max_cpus(const json_t *desc)
 {
 	return (int)json_integer_value(json_object_get(desc, "icount_max_cpus"));
 }
+
+const char *arch_of_result(const json_t *result)
+{
+	const char *a = json_string_value(json_object_get(json_object_get(result, "meta"),
+							  "guest_arch"));
+
+	return a ? a : ARCH_DEFAULT;
+}

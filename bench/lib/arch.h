@@ -39,6 +39,9 @@ int arch_kvm(const json_t *desc);
 /* The most vCPUs a guest boots with under icount ("icount_max_cpus"; 0, absent: no limit). */
 int arch_icount_max_cpus(const json_t *desc);
 
+/* The guest architecture a result records (meta.guest_arch): ARCH_DEFAULT when none. */
+const char *arch_of_result(const json_t *result);
+
 /* The known names, space-separated, into buf. */
 void arch_known(char *buf, size_t len);
 

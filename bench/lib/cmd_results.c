@@ -151,14 +151,6 @@ static int not_hidden(const struct dirent *d)
 	return d->d_name[0] != '.';
 }
 
-/* The guest architecture @r records: the default's when it records none. */
-static const char *arch_of(json_t *r)
-{
-	const char *a = json_string_value(json_object_get(json_object_get(r, "meta"), "guest_arch"));
-
-	return a ? a : ARCH_DEFAULT;
-}
-
 /*
  * The results in ROOT/@run whose meta.project_commit is not @run, or whose
  * guest architecture is not @arch, the one ROOT is of; how many.
@@ -192,9 +184,9 @@ static int check_run(const char *root, const char *run, const char *arch)
 				recorded, run);
 			wrong++;
 		}
-		if (strcmp(arch_of(r), arch)) {
+		if (strcmp(arch_of_result(r), arch)) {
 			fprintf(stderr, WHO ": %s: measured on %s, filed among %s's results\n", file,
-				arch_of(r), arch);
+				arch_of_result(r), arch);
 			wrong++;
 		}
 		json_decref(r);
