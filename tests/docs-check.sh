@@ -163,14 +163,41 @@ bad_targets() {
 	done < "$1"
 }
 
-# bad_vars NAMED: each "VAR FILE:LINE" the Makefile neither sets (its
-# database) nor reads ($(VAR))
+# reached FILE...: the scripts these files name (executable files git
+# tracks), those scripts' scripts and so on, into $work/reached: what
+# the Makefile's recipes run, which read a make VAR=value from their
+# environment (make exports the command line's variables to them)
+reached() {
+	: > "$work/reached"
+	git ls-files > "$work/tracked"
+	while [ $# -gt 0 ]; do
+		grep -ohE '[a-z][a-z0-9_-]*/[A-Za-z0-9_./-]*[A-Za-z0-9_]' "$@" | LC_ALL=C sort -u > "$work/named"
+		set --
+		while read -r f; do
+			if [ -x "$f" ] && grep -qxF -- "$f" "$work/tracked" && ! grep -qxF -- "$f" "$work/reached"; then
+				echo "$f" >> "$work/reached"
+				set -- "$@" "$f"
+			fi
+		done < "$work/named"
+	done
+}
+
+# bad_vars NAMED: each "VAR FILE:LINE" that neither the Makefile sets (its
+# database) or reads ($(VAR), it or a makefile it includes) nor a script
+# its recipes run (reached) reads ($VAR, ${VAR...})
 bad_vars() {
+	# shellcheck disable=SC2086 # makefiles: file names without spaces
 	while read -r var where; do
-		grep -qx -- "$var" "$work/vars" || grep -Eq "[$][({]${var}[):}]" Makefile ||
+		grep -qx -- "$var" "$work/vars" || grep -Eq "[$][({]${var}[):}]" $makefiles ||
+			{ [ -s "$work/reached" ] && xargs grep -Eq "[$]([{]${var}[}:=?+#%-]|${var}([^A-Za-z0-9_]|\$))" < "$work/reached"; } ||
 			echo "$var $where"
 	done < "$1"
 }
+
+# the makefiles (the Makefile and those it includes) and the scripts they run
+makefiles="Makefile $(sed -n 's/^include //p' Makefile)"
+# shellcheck disable=SC2086 # file names without spaces
+reached $makefiles
 
 # bad_commands NAMED: each "NAME FILE:LINE" whose NAME pb does not know
 bad_commands() {
