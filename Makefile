@@ -246,9 +246,8 @@ test-arch: setup-arch kernel-patched units-out tools bpf-patched initramfs
 test-load: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@$(JOBS_ENV) tests/load.sh $(or $(STAGES),$(GUEST_STAGES))
 
-SHARE ?= $(CURDIR)
 shell: tools initramfs
-	@PB=$(PB) KBUILD=$(KBUILD) SHARE='$(SHARE)' ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) bench/run/shell.sh $(KERNEL)
+	@PB=$(PB) KBUILD=$(KBUILD) ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) bench/run/shell.sh $(KERNEL)
 
 # make run TEST=PATTERN... (or JOB=ID): those guest jobs, one after the other (tests/run-jobs.sh)
 RUN_CHOICE = $(or $(TEST),$(JOB))
@@ -281,8 +280,6 @@ check-fixes: setup-test tools initramfs | $(TEST_OUT)
 PB_SUITES = SUITES_DIR='$(SUITES_DIR)' PB_SUITE_PATHS='$(PB_SUITE_PATHS)' $(PB) suites
 SUITES = $(shell $(PB_SUITES) list)
 SUITE ?= $(SUITES)
-BUDGET ?= 600
-TARGET_MDE ?= 1
 ROUNDS ?= 2
 KERNEL ?= patched
 BENCH_OUT := $(BUILD)/bench
@@ -296,8 +293,7 @@ bench_points = $(if $(strip $(POINTS)),$(if $(filter 1,$(words $(SUITE))),$(call
 VERDICT ?= $(if $(RESULTS_DIR),$(RESULTS_DIR),$(BENCH_OUT))/verdict.json
 BENCH_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT)
 bench: setup-bench suites-check kernels modules bpf tools initramfs
-	@$(BENCH_ENV) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
-		PB_POINTS='$(bench_points)' VERDICT='$(VERDICT)' bench/run/bench.sh $(ROUNDS) $(SUITE)
+	@$(BENCH_ENV) PB_POINTS='$(bench_points)' VERDICT='$(VERDICT)' bench/run/bench.sh $(ROUNDS) $(SUITE)
 	+@$(if $(or $(bench_points),$(and $(RESULTS_DIR),$(filter $(CURDIR),$(abspath $(REPORT_OUT))))),,$(MAKE) \
 		--no-print-directory report)
 	@PB=$(PB) BENCH_OUT=$(BENCH_OUT) PB_POINTS='$(bench_points)' bench/run/bench-end.sh $(SUITE)
@@ -305,26 +301,17 @@ bench: setup-bench suites-check kernels modules bpf tools initramfs
 PROFILES ?= $(if $(RESULTS_DIR),$(RESULTS_DIR)/profiles,profiles)
 export PROFILES
 
-# docs/bisect.md; SUITE= only as given (its default, every suite, is no choice here)
-DIRECTION ?= slower
-FOLLOW ?= 3
-CURVE_MAX ?= 16
+# docs/bisect.md; SUITE= only as given (its default, every suite, is no choice here). The
+# scripts a recipe runs keep the defaults of what they read alone: BUDGET, TARGET_MDE, ...
 bisect_suite = $(if $(filter command line environment override,$(origin SUITE)),$(SUITE))
 bisect: setup-bench suites-check tools initramfs $(if $(UPTO),kernels kernel-bisect modules modules-bisect)
-	@$(BENCH_ENV) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
-		UPTO='$(UPTO)' SERIES=$(SERIES) GOOD='$(GOOD)' BAD='$(BAD)' PB_POINTS='$(POINTS)' DIRECTION=$(DIRECTION) \
-		FOLLOW=$(FOLLOW) PB_TEST='$(TEST)' CURVE='$(CURVE)' CURVE_MAX=$(CURVE_MAX) \
-		bench/bisect/bisect-args.sh $(ROUNDS) $(if $(UPTO),$(SUITE),$(bisect_suite))
+	@$(BENCH_ENV) UPTO='$(UPTO)' SERIES=$(SERIES) GOOD='$(GOOD)' BAD='$(BAD)' PB_POINTS='$(POINTS)' \
+		PB_TEST='$(TEST)' bench/bisect/bisect-args.sh $(ROUNDS) $(if $(UPTO),$(SUITE),$(bisect_suite))
 test-bisect: setup-bench suites-check tools initramfs | $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/bisect-check.sh $(TEST_OUT)/bisect.tap
 	@$(PB) tally $(TEST_OUT)/bisect.tap
-AA_RUNS ?= 3
-POWER_RUNS ?= 10
-TCG_RUNS ?= 5
 selfcheck: setup-bench suites-check kernels kernel-selfcheck modules modules-selfcheck bpf tools initramfs
-	@$(BENCH_ENV) \
-		SUITES="$(filter $(shell $(PB_SUITES) list --make selfcheck),$(SUITE))" AA_RUNS=$(AA_RUNS) POWER_RUNS=$(POWER_RUNS) \
-		TCG_RUNS=$(TCG_RUNS) bench/collect/selfcheck.sh
+	@$(BENCH_ENV) SUITES="$(filter $(shell $(PB_SUITES) list --make selfcheck),$(SUITE))" bench/collect/selfcheck.sh
 	@$(MAKE) --no-print-directory report
 
 PLOT_DATA := $(BUILD)/plots
@@ -353,9 +340,8 @@ trace: setup-bench suites-check kernels modules bpf tools initramfs
 
 # KCIDB and LAVA (docs/lava-kcidb.md)
 KCIDB_OUT := $(BUILD)/kcidb/kcidb.json
-KCIDB_URL ?= file://$(CURDIR)
 kcidb: tools
-	@PB=$(PB) KCIDB_URL=$(KCIDB_URL) bench/kcidb/kcidb.sh $(KCIDB_OUT) $(TEST_OUT)
+	@PB=$(PB) bench/kcidb/kcidb.sh $(KCIDB_OUT) $(TEST_OUT)
 test-kcidb: tools | $(TEST_OUT)
 	-@PB=$(PB) tests/kcidb.sh $(TEST_OUT)/kcidb.tap
 LAVA_OUT := $(BUILD)/lava
@@ -385,7 +371,6 @@ lava-lab-stop:
 	@bench/lava/lava-lab.sh stop $(LAVA_LAB)
 LAVA_SUBMIT_OUT := $(BUILD)/lava-submit
 LAVA_IDENTITY ?= pb-lab
-LAVA_WAIT ?= 7200
 lava-submit:
 	@bench/lava/lava-submit.sh $(LAVA_SUBMIT_OUT) $(LAVA_IDENTITY) $(LAVA_LAB) $(LAVA_JOBS)
 lava-collect: tools
