@@ -99,10 +99,8 @@ help:
 		$(PB) targets docs/targets.json $(foreach v,$(HELP_VARS),'$(v)=$($(v))') && $(PB) suites help
 include bench/harness.mk
 setup: setup-test setup-bench
-setup-test: setup-flamegraph
-	@scripts/apt-ensure.sh @kernel $(PAIR_SOURCES) @vm @harness @bpf @llvm @test
-setup-bench: setup-flamegraph
-	@scripts/apt-ensure.sh @kernel $(PAIR_SOURCES) @vm @harness @bpf @bench
+setup-test setup-bench: setup-%: setup-flamegraph
+	@scripts/apt-ensure.sh @kernel $(PAIR_SOURCES) @vm @harness @bpf $(if $(filter test,$*),@llvm )@$*
 NPM_DIR := $(PB_CACHE)/npm
 FLAMEGRAPH_TEMPLATE := $(NPM_DIR)/node_modules/d3-flame-graph/dist/templates/d3-flamegraph-base.html
 setup-flamegraph:
