@@ -41,23 +41,17 @@ PAIR_SOURCES := $(sort $(patsubst debian-%,linux-source-%,$(filter-out debian-6.
 # Suites of the user's (docs/suites.md, "A suite of your own"): built and filed in the cache
 SUITES_DIR ?=
 export SUITES_DIR
-SUITE_PATHS := $(foreach s,$(SUITE),$(if $(findstring /,$(s)),$(abspath $(s))))
-ifneq ($(SUITE_PATHS),)
-$(foreach p,$(SUITE_PATHS),$(if $(wildcard $(p)/suite.json),,$(error \
-	SUITE=$(p): no suite there (a suite is a folder with its suite.json; docs/suites.md))))
-override SUITE := $(foreach s,$(SUITE),$(if $(findstring /,$(s)),$(notdir $(abspath $(s))),$(s)))
-export PB_SUITE_PATHS := $(subst $(eval) ,:,$(SUITE_PATHS))
-endif
-OWN_SUITES := $(strip $(SUITES_DIR)$(SUITE_PATHS))
-ifneq ($(and $(OWN_SUITES),$(wildcard $(PB))),)
-OWN_CHECK := $(call checked_shell,{ SUITES_DIR='$(SUITES_DIR)' PB_SUITE_PATHS='$(PB_SUITE_PATHS)' $(PB) suites list \
-	> /dev/null; })
-endif
+OWN_SUITES := $(strip $(SUITES_DIR)$(findstring /,$(SUITE)))
 ifeq ($(OWN_SUITES),)
 UNITS_OUT := $(BUILD)$(if $(ARCH_SUBDIR),/$(patsubst %/,%,$(ARCH_SUBDIR)))
 else
-UNITS_OUT := $(PB_CACHE)/own/$(shell printf '%s' '$(abspath $(subst :, ,$(SUITES_DIR))) $(SUITE_PATHS)' | \
-	sha256sum | cut -c1-12)
+OWN := $(call checked_shell,SUITES_DIR='$(SUITES_DIR)' PB=$(PB) scripts/own-suites.sh $(SUITE))
+own = $(patsubst $(1)=%,%,$(filter $(1)=%,$(OWN)))
+ifneq ($(findstring /,$(SUITE)),)
+override SUITE := $(call own,suite)
+export PB_SUITE_PATHS := $(call own,paths)
+endif
+UNITS_OUT := $(PB_CACHE)/own/$(call own,hash)
 RESULTS_DIR ?= $(PB_CACHE)/results/own-$(notdir $(UNITS_OUT))
 ifeq ($(abspath $(RESULTS_DIR)),$(CURDIR)/results)
 $(error RESULTS_DIR=$(RESULTS_DIR) is this repository's results/: suites of your own file elsewhere)
