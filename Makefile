@@ -23,8 +23,7 @@ checked_output = $(if $(filter pb-exit:0,$(lastword $(1))),$(strip $(filter-out 
 	$(2)$(filter-out pb-exit:%,$(1))))
 
 include kernel/pair.mk
-KUNIT ?=
-export KUNIT
+export KUNIT ?=
 PB := $(BUILD)/pb
 # One target at a time, but for the sub-make that compiles the harness (docs/design.md, "The Makefile")
 ifeq ($(PB_PARALLEL_TOOLS),)
@@ -39,8 +38,7 @@ DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
 PAIR_SOURCES := $(sort $(patsubst debian-%,linux-source-%,$(filter-out debian-6.12,$(filter debian-%,$(BASELINE) $(PATCHED)))))
 
 # Suites of the user's (docs/suites.md, "A suite of your own"): built and filed in the cache
-SUITES_DIR ?=
-export SUITES_DIR
+export SUITES_DIR ?=
 OWN_SUITES := $(strip $(SUITES_DIR)$(findstring /,$(SUITE)))
 ifeq ($(OWN_SUITES),)
 UNITS_OUT := $(BUILD)$(if $(ARCH_SUBDIR),/$(patsubst %/,%,$(ARCH_SUBDIR)))
@@ -66,10 +64,7 @@ GUEST_TESTS = $(shell [ ! -x $(PB) ] || $(PB) tests list --stage guest)
 GUEST_STAGES := kunit guest crash debug harness lava
 JOBS ?= $(shell nproc)
 TEST_BUDGET ?= 5100
-ifndef PB_TEST_START
-PB_TEST_START := $(shell date +%s)
-endif
-export PB_TEST_START
+export PB_TEST_START := $(or $(PB_TEST_START),$(shell date +%s))
 JOBS_ENV = PB_TEST_CHOICE='$(TEST)' PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
 	BUILD_DIR=$(PB_UNITS_OUT) KBUILD=$(KBUILD) JOBS=$(JOBS) TEST_BUDGET=$(TEST_BUDGET)
 RUN_JOBS = $(JOBS_ENV) $(PB) jobs run
@@ -112,9 +107,7 @@ kernel-baseline: $(PB)
 TREE_selfcheck := kernel/selfcheck
 TREE_bisect = $(or $(UPTO),$(error make bisect: UPTO=NNNN, the last patch of the first part (e.g. UPTO=0029)))
 ONE_KERNELS := patched debug-llvm selfcheck bisect $(if $(PAIR),,debug)
-ifneq ($(PAIR),)
-kernel-debug: kernels-all	# the PATCHED source's sanitizer kernel, in the pair
-endif
+kernel-debug: $(if $(PAIR),kernels-all)	# with a pair, the PATCHED source's sanitizer kernel, in the pair
 $(ONE_KERNELS:%=kernel-%): kernel-%: trees
 	@$(if $(TREE_$*),kernel/tree.sh $* $(SERIES) $(TREE_$*))
 	@kernel/edits.sh $*
@@ -161,24 +154,20 @@ HOST_TAPS := suites flamegraph dry-run docs patch-refs kunit-agree shellcheck so
 	kcidb lava-schema lava-bench
 HOST_CHECKS_RUN = $(MAKE) --no-print-directory -k -j2 --output-sync=target $(HOST_CHECKS)
 TEST_BUILDS = $(MAKE) --no-print-directory kernels-all modules bpf bpf-debug initramfs
-ifneq ($(PAIR_ID),)
-test: setup-test kernels-all modules bpf bpf-debug tools initramfs
+TEST_STAGES = $(if $(PAIR_ID),$(PAIR_STAGES),$(GUEST_STAGES))
+test: setup-test $(if $(PAIR_ID),kernels-all modules bpf bpf-debug) tools $(if $(PAIR_ID),initramfs)
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
+ifneq ($(PAIR_ID),)
 	@echo "make test: the kernels of pair $(PAIR_ID), stages $(PAIR_STAGES);" \
 		"patchbench's own checks (host-only, harness, lava) are make test's without BASELINE=/PATCHED="
-	-@$(RUN_JOBS) $(PAIR_STAGES)
-	@echo "== patchbench test summary (pair $(PAIR_ID))"
-	@$(PB) tally $(call stage_taps,$(PAIR_STAGES))
 else
-test: setup-test tools
-	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	+@$(if $(DRY_RUN),$(HOST_CHECKS_RUN); $(TEST_BUILDS),{ nice -n 19 $(HOST_CHECKS_RUN) > $(HOST_CHECKS_LOG) 2>&1; } & \
 		checks=$$!; $(TEST_BUILDS); built=$$?; wait $$checks; cat $(HOST_CHECKS_LOG); exit $$built)
 	-@$(MAKE) --no-print-directory -k -j2 --output-sync=target $(KERNEL_HOST_CHECKS)
-	-@$(RUN_JOBS) $(GUEST_STAGES)
-	@echo "== patchbench test summary"
-	@$(PB) tally $(UNIT_TAPS) $(HOST_TAPS:%=$(TEST_OUT)/%.tap) $(call stage_taps,$(GUEST_STAGES))
 endif
+	-@$(RUN_JOBS) $(TEST_STAGES)
+	@echo "== patchbench test summary$(if $(PAIR_ID), (pair $(PAIR_ID)))"
+	@$(PB) tally $(if $(PAIR_ID),,$(UNIT_TAPS) $(HOST_TAPS:%=$(TEST_OUT)/%.tap) )$(call stage_taps,$(TEST_STAGES))
 
 # The host-only checks (docs/testing.md, "Host-only stages"): each writes TEST_OUT/*.tap.
 test-unit: tools | $(TEST_OUT)
@@ -290,8 +279,7 @@ bench: setup-bench suites-check kernels modules bpf tools initramfs
 		--no-print-directory report)
 	@PB=$(PB) BENCH_OUT=$(BENCH_OUT) PB_POINTS='$(bench_points)' bench/run/bench-end.sh $(SUITE)
 
-PROFILES ?= $(if $(RESULTS_DIR),$(RESULTS_DIR)/profiles,profiles)
-export PROFILES
+export PROFILES ?= $(if $(RESULTS_DIR),$(RESULTS_DIR)/profiles,profiles)
 
 # docs/bisect.md; SUITE= only as given (its default, every suite, is no choice here). The
 # scripts a recipe runs keep the defaults of what they read alone: BUDGET, TARGET_MDE, ...
