@@ -136,8 +136,7 @@ bpf-patched bpf-debug bpf-debug-llvm: bpf-%: kernel-% modules-% tools
 	@$(call bpf_for,$*)
 modules_for = PB=$(PB) kernel/modules.sh $(1) $(UNITS_OUT)/modules/$(1)
 modules: units-out kernels tools
-	@$(call modules_for,baseline)
-	@$(call modules_for,patched)
+	@$(call modules_for,baseline) && $(call modules_for,patched)
 modules-patched modules-debug modules-debug-llvm modules-selfcheck modules-bisect: modules-%: kernel-% tools
 	@$(call modules_for,$*)
 initramfs: guest-programs
@@ -253,8 +252,7 @@ check-series: setup-test trees tools | $(TEST_OUT)
 	@$(PB) tally $(TEST_OUT)/series-checkpatch.tap $(TEST_OUT)/series.tap
 check-fixes: setup-test tools initramfs | $(TEST_OUT)
 	@kernel/tree.sh pristine
-	@PB=$(PB) ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) BUILD_DIR=$(PB_UNITS_OUT) FIXES='$(FIXES)' \
-		kernel/check-fixes.sh $(SERIES) $(TEST_OUT)/fixes
+	@PB=$(PB) ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) BUILD_DIR=$(PB_UNITS_OUT) kernel/check-fixes.sh $(SERIES) $(TEST_OUT)/fixes
 	@$(PB) tally $(TEST_OUT)/fixes/fixes.tap
 
 # Benchmarks (docs/benchmarks.md); a target that lists the suites has suites-check first
@@ -285,8 +283,7 @@ export PROFILES ?= $(if $(RESULTS_DIR),$(RESULTS_DIR)/profiles,profiles)
 # scripts a recipe runs keep the defaults of what they read alone: BUDGET, TARGET_MDE, ...
 bisect_suite = $(if $(filter command line environment override,$(origin SUITE)),$(SUITE))
 bisect: setup-bench suites-check tools initramfs $(if $(UPTO),kernels kernel-bisect modules modules-bisect)
-	@$(BENCH_ENV) UPTO='$(UPTO)' SERIES=$(SERIES) GOOD='$(GOOD)' BAD='$(BAD)' PB_POINTS='$(POINTS)' \
-		PB_TEST='$(TEST)' bench/bisect/bisect-args.sh $(ROUNDS) $(if $(UPTO),$(SUITE),$(bisect_suite))
+	@$(BENCH_ENV) SERIES=$(SERIES) PB_POINTS='$(POINTS)' PB_TEST='$(TEST)' bench/bisect/bisect-args.sh $(ROUNDS) $(if $(UPTO),$(SUITE),$(bisect_suite))
 test-bisect: setup-bench suites-check tools initramfs | $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/bisect-check.sh $(TEST_OUT)/bisect.tap
 	@$(PB) tally $(TEST_OUT)/bisect.tap
@@ -298,15 +295,14 @@ PLOT_DATA := $(BUILD)/plots
 REPORT_OUT ?= .
 PLOTS_OUT = $(REPORT_OUT)/plots
 report plots: tools suites-check
-	@PB=$(PB) DIRTY=$(DIRTY) REPORT_OUT=$(REPORT_OUT) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)$(if $(filter report,$@), $(REPORT_OUT)/RESULTS.md)
+	@PB=$(PB) REPORT_OUT=$(REPORT_OUT) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)$(if $(filter report,$@), $(REPORT_OUT)/RESULTS.md)
 # Another architecture's history and comparisons (its results, pb results) never draw over plots/
 ARCH_PLOTS = $(if $(ARCH_SUBDIR),$(BUILD)/$(ARCH_SUBDIR)plots,$(PLOTS_OUT))
 history: tools suites-check
 	@PB=$(PB) bench/compare/history.sh "$(SUITE)" "$(FROM)" "$(TO)" $(ARCH_PLOTS) $(PLOT_DATA)$(if $(ARCH_SUBDIR),/$(ARCH_SUBDIR:/=))
 
 compare: tools suites-check
-	@PB=$(PB) FORCE=$(FORCE) COMPARE_OUT=$(BUILD)/$(ARCH_SUBDIR)compare \
-		bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" \
+	@PB=$(PB) COMPARE_OUT=$(BUILD)/$(ARCH_SUBDIR)compare bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" \
 		$(if $(RESULTS_DIR),$(RESULTS_DIR)/$(ARCH_SUBDIR)plots,$(ARCH_PLOTS))
 profile: setup-bench suites-check kernels modules bpf tools initramfs
 	@PB=$(PB) bench/run/one-suite.sh profile $(SUITE)
@@ -316,7 +312,7 @@ flamegraph: tools setup-flamegraph suites-check
 	@PB=$(PB) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) bench/report/flamegraph.sh $(PROFILES) $(SUITE)
 trace: setup-bench suites-check kernels modules bpf tools initramfs
 	@PB=$(PB) bench/run/one-suite.sh trace $(SUITE)
-	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) FUNCS='$(FUNCS)' TRACE_ARGS='$(TRACE_ARGS)' bench/run/trace.sh $(SUITE)
+	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/run/trace.sh $(SUITE)
 
 # KCIDB and LAVA (docs/lava-kcidb.md)
 KCIDB_OUT := $(BUILD)/kcidb/kcidb.json
@@ -327,8 +323,7 @@ test-kcidb: tools | $(TEST_OUT)
 LAVA_OUT := $(BUILD)/lava
 LAVA_SUITES = $(shell $(PB_SUITES) list --guest)
 lava_given = $(if $(filter command line environment,$(origin $(1))),'$(2)=$($(1))')
-LAVA_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS) LAVA_ARTEFACT_URL=$(LAVA_ARTEFACT_URL) \
-	LAVA_BUILD_DIR=$(LAVA_BUILD_DIR) LAVA_ACCEL=$(LAVA_ACCEL)
+LAVA_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS)
 lava: tools suites-check $(if $(PAIR),kernels modules)
 	@$(LAVA_ENV) PB_TEST='$(TEST)' LAVA_SUITES="$(LAVA_SUITES)" bench/lava/lava-choose.sh $(LAVA_OUT) $(ROUNDS) \
 		$(call lava_given,KERNEL,kernel) $(call lava_given,SUITE,suite)
