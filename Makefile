@@ -1,18 +1,15 @@
 # patchbench: Linux 6.12 (Debian) baseline against 6.12 + ported 6.17 features.
 # `make help` lists the targets meant to be run by hand; README.md and docs/ say more.
 
-PB_CACHE ?= $(HOME)/.cache/patchbench
-export PB_CACHE
+export PB_CACHE ?= $(HOME)/.cache/patchbench
 SERIES ?= kernel/patches
 ACCEL ?= auto
 BUILD := build
 # GUEST_ARCH, not kbuild's ARCH (docs/arch.md); another one's outputs go under arch/NAME/
-GUEST_ARCH ?= $(ARCH_DEFAULT)
+export GUEST_ARCH ?= $(ARCH_DEFAULT)
 ARCH_DEFAULT := $(shell sed -n 's/^\#define ARCH_DEFAULT "\(.*\)"$$/\1/p' bench/lib/arch.h)
-ifeq ($(wildcard vm/arch/$(GUEST_ARCH).json),)
-$(error unknown GUEST_ARCH=$(GUEST_ARCH); known: $(sort $(basename $(notdir $(wildcard vm/arch/*.json)))))
-endif
-export GUEST_ARCH
+$(if $(wildcard vm/arch/$(GUEST_ARCH).json),,$(error \
+	unknown GUEST_ARCH=$(GUEST_ARCH); known: $(sort $(basename $(notdir $(wildcard vm/arch/*.json))))))
 ARCH_SUBDIR := $(if $(filter-out $(ARCH_DEFAULT),$(GUEST_ARCH)),arch/$(GUEST_ARCH)/)
 TEST_OUT := $(BUILD)/$(ARCH_SUBDIR)test
 KBUILD = $(PB_CACHE)/$(ARCH_SUBDIR)build
@@ -51,9 +48,8 @@ export PB_SUITE_PATHS := $(call own,paths)
 endif
 UNITS_OUT := $(PB_CACHE)/own/$(call own,hash)
 RESULTS_DIR ?= $(PB_CACHE)/results/own-$(notdir $(UNITS_OUT))
-ifeq ($(abspath $(RESULTS_DIR)),$(CURDIR)/results)
-$(error RESULTS_DIR=$(RESULTS_DIR) is this repository's results/: suites of your own file elsewhere)
-endif
+$(if $(filter $(CURDIR)/results,$(abspath $(RESULTS_DIR))),$(error \
+	RESULTS_DIR=$(RESULTS_DIR) is this repository's results/: suites of your own file elsewhere))
 export RESULTS_DIR
 endif
 export PB_UNITS_OUT := $(abspath $(UNITS_OUT))
@@ -207,14 +203,13 @@ test-kunit test-guest test-crash test-debug test-harness test-lava-run test-llvm
 	-@$(RUN_JOBS) $(STAGES)
 	@$(PB) tally $(call stage_taps,$(STAGES))$(if $(filter test-llvm,$@), $(TEST_OUT)/clang.tap)
 
-# Another guest architecture (docs/arch.md): the patched kernel's jobs
+# Another guest architecture (docs/arch.md): the patched kernel's jobs, and the points of the
+# suites whose manifests' "make" name test-arch, one boot each on it (tests/arch-suites.sh)
 setup-arch: tools
 	@PB=$(PB) scripts/arch-setup.sh
 test-arm64 test-arm: test-%:
 	+@$(MAKE) --no-print-directory GUEST_ARCH=$* test-arch
 test-arch: TEST := kunit/patched guest/patched/* crash/*
-# and the points of the suites whose manifests' "make" name test-arch, one
-# boot each on the patched kernel (tests/arch-suites.sh)
 test-arch: setup-arch kernel-patched units-out tools bpf-patched initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)/bench
 	-@$(RUN_JOBS) kunit guest crash
@@ -323,12 +318,11 @@ test-kcidb: tools | $(TEST_OUT)
 LAVA_OUT := $(BUILD)/lava
 LAVA_SUITES = $(shell $(PB_SUITES) list --guest)
 lava_given = $(if $(filter command line environment,$(origin $(1))),'$(2)=$($(1))')
-LAVA_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS)
 lava: tools suites-check $(if $(PAIR),kernels modules)
-	@$(LAVA_ENV) PB_TEST='$(TEST)' LAVA_SUITES="$(LAVA_SUITES)" bench/lava/lava-choose.sh $(LAVA_OUT) $(ROUNDS) \
+	@PB=$(PB) INITRAMFS=$(INITRAMFS) PB_TEST='$(TEST)' LAVA_SUITES="$(LAVA_SUITES)" bench/lava/lava-choose.sh $(LAVA_OUT) $(ROUNDS) \
 		$(call lava_given,KERNEL,kernel) $(call lava_given,SUITE,suite)
 test-lava-schema: tools suites-check | $(TEST_OUT)
-	-@$(DRY_RUN) $(LAVA_ENV) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
+	-@$(DRY_RUN) PB=$(PB) INITRAMFS=$(INITRAMFS) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
 		MAKE="$(MAKE)" tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
 test-lava-bench: tools suites-check | $(TEST_OUT)
 	-@PB=$(PB) INITRAMFS=$(INITRAMFS) tests/lava-bench.sh $(TEST_OUT)/lava-bench.tap
