@@ -165,9 +165,10 @@ bad_targets() {
 }
 
 # reached FILE...: the scripts these files name (executable files git
-# tracks), those scripts' scripts and so on, into $work/reached: what
-# the Makefile's recipes run, which read a make VAR=value from their
-# environment (make exports the command line's variables to them)
+# tracks), those scripts' scripts and so on, into $work/reached (their
+# text into $work/reached.txt): what the Makefile's recipes run, which
+# read a make VAR=value from their environment (make exports the command
+# line's variables to them)
 reached() {
 	: > "$work/reached"
 	git ls-files > "$work/tracked"
@@ -181,6 +182,7 @@ reached() {
 			fi
 		done < "$work/named"
 	done
+	xargs cat < "$work/reached" > "$work/reached.txt"
 }
 
 # bad_vars NAMED: each "VAR FILE:LINE" that neither the Makefile sets (its
@@ -190,7 +192,7 @@ bad_vars() {
 	# shellcheck disable=SC2086 # makefiles: file names without spaces
 	while read -r var where; do
 		grep -qx -- "$var" "$work/vars" || grep -Eq "[$][({]${var}[):}]" $makefiles ||
-			{ [ -s "$work/reached" ] && xargs grep -Eq "[$]([{]${var}[}:=?+#%-]|${var}([^A-Za-z0-9_]|\$))" < "$work/reached"; } ||
+			grep -Eq "[$]([{]${var}[}:=?+#%-]|${var}([^A-Za-z0-9_]|\$))" "$work/reached.txt" ||
 			echo "$var $where"
 	done < "$1"
 }
