@@ -243,7 +243,7 @@ test-upstream: tools | $(TEST_OUT)
 		$(BUILD)/upstream-check-tree $(TEST_OUT)/upstream.tap
 
 check-series: setup-test trees tools | $(TEST_OUT)
-	@PB=$(PB) ACCEL=$(ACCEL) STEPS='$(STEPS)' kernel/check-series.sh $(SERIES) $(TEST_OUT)/series.tap
+	@PB=$(PB) ACCEL=$(ACCEL) kernel/check-series.sh $(SERIES) $(TEST_OUT)/series.tap
 	@$(PB) tally $(TEST_OUT)/series-checkpatch.tap $(TEST_OUT)/series.tap
 check-fixes: setup-test tools initramfs | $(TEST_OUT)
 	@kernel/tree.sh pristine
