@@ -1,18 +1,15 @@
 # patchbench: Linux 6.12 (Debian) baseline against 6.12 + ported 6.17 features.
 # `make help` lists the targets meant to be run by hand; README.md and docs/ say more.
 
-PB_CACHE ?= $(HOME)/.cache/patchbench
-export PB_CACHE
+export PB_CACHE ?= $(HOME)/.cache/patchbench
 SERIES ?= kernel/patches
 ACCEL ?= auto
 BUILD := build
 # GUEST_ARCH, not kbuild's ARCH (docs/arch.md); another one's outputs go under arch/NAME/
-GUEST_ARCH ?= $(ARCH_DEFAULT)
+export GUEST_ARCH ?= $(ARCH_DEFAULT)
 ARCH_DEFAULT := $(shell sed -n 's/^\#define ARCH_DEFAULT "\(.*\)"$$/\1/p' bench/lib/arch.h)
-ifeq ($(wildcard vm/arch/$(GUEST_ARCH).json),)
-$(error unknown GUEST_ARCH=$(GUEST_ARCH); known: $(sort $(basename $(notdir $(wildcard vm/arch/*.json)))))
-endif
-export GUEST_ARCH
+$(if $(wildcard vm/arch/$(GUEST_ARCH).json),,$(error \
+	unknown GUEST_ARCH=$(GUEST_ARCH); known: $(sort $(basename $(notdir $(wildcard vm/arch/*.json))))))
 ARCH_SUBDIR := $(if $(filter-out $(ARCH_DEFAULT),$(GUEST_ARCH)),arch/$(GUEST_ARCH)/)
 TEST_OUT := $(BUILD)/$(ARCH_SUBDIR)test
 KBUILD = $(PB_CACHE)/$(ARCH_SUBDIR)build
@@ -23,8 +20,7 @@ checked_output = $(if $(filter pb-exit:0,$(lastword $(1))),$(strip $(filter-out 
 	$(2)$(filter-out pb-exit:%,$(1))))
 
 include kernel/pair.mk
-KUNIT ?=
-export KUNIT
+export KUNIT ?=
 PB := $(BUILD)/pb
 # One target at a time, but for the sub-make that compiles the harness (docs/design.md, "The Makefile")
 ifeq ($(PB_PARALLEL_TOOLS),)
@@ -39,29 +35,21 @@ DRY_RUN = $(if $(findstring n,$(firstword -$(MAKEFLAGS))),echo)
 PAIR_SOURCES := $(sort $(patsubst debian-%,linux-source-%,$(filter-out debian-6.12,$(filter debian-%,$(BASELINE) $(PATCHED)))))
 
 # Suites of the user's (docs/suites.md, "A suite of your own"): built and filed in the cache
-SUITES_DIR ?=
-export SUITES_DIR
-SUITE_PATHS := $(foreach s,$(SUITE),$(if $(findstring /,$(s)),$(abspath $(s))))
-ifneq ($(SUITE_PATHS),)
-$(foreach p,$(SUITE_PATHS),$(if $(wildcard $(p)/suite.json),,$(error \
-	SUITE=$(p): no suite there (a suite is a folder with its suite.json; docs/suites.md))))
-override SUITE := $(foreach s,$(SUITE),$(if $(findstring /,$(s)),$(notdir $(abspath $(s))),$(s)))
-export PB_SUITE_PATHS := $(subst $(eval) ,:,$(SUITE_PATHS))
-endif
-OWN_SUITES := $(strip $(SUITES_DIR)$(SUITE_PATHS))
-ifneq ($(and $(OWN_SUITES),$(wildcard $(PB))),)
-OWN_CHECK := $(call checked_shell,{ SUITES_DIR='$(SUITES_DIR)' PB_SUITE_PATHS='$(PB_SUITE_PATHS)' $(PB) suites list \
-	> /dev/null; })
-endif
+export SUITES_DIR ?=
+OWN_SUITES := $(strip $(SUITES_DIR)$(findstring /,$(SUITE)))
 ifeq ($(OWN_SUITES),)
 UNITS_OUT := $(BUILD)$(if $(ARCH_SUBDIR),/$(patsubst %/,%,$(ARCH_SUBDIR)))
 else
-UNITS_OUT := $(PB_CACHE)/own/$(shell printf '%s' '$(abspath $(subst :, ,$(SUITES_DIR))) $(SUITE_PATHS)' | \
-	sha256sum | cut -c1-12)
-RESULTS_DIR ?= $(PB_CACHE)/results/own-$(notdir $(UNITS_OUT))
-ifeq ($(abspath $(RESULTS_DIR)),$(CURDIR)/results)
-$(error RESULTS_DIR=$(RESULTS_DIR) is this repository's results/: suites of your own file elsewhere)
+OWN := $(call checked_shell,SUITES_DIR='$(SUITES_DIR)' PB=$(PB) scripts/own-suites.sh $(SUITE))
+own = $(patsubst $(1)=%,%,$(filter $(1)=%,$(OWN)))
+ifneq ($(findstring /,$(SUITE)),)
+override SUITE := $(call own,suite)
+export PB_SUITE_PATHS := $(call own,paths)
 endif
+UNITS_OUT := $(PB_CACHE)/own/$(call own,hash)
+RESULTS_DIR ?= $(PB_CACHE)/results/own-$(notdir $(UNITS_OUT))
+$(if $(filter $(CURDIR)/results,$(abspath $(RESULTS_DIR))),$(error \
+	RESULTS_DIR=$(RESULTS_DIR) is this repository's results/: suites of your own file elsewhere))
 export RESULTS_DIR
 endif
 export PB_UNITS_OUT := $(abspath $(UNITS_OUT))
@@ -72,10 +60,7 @@ GUEST_TESTS = $(shell [ ! -x $(PB) ] || $(PB) tests list --stage guest)
 GUEST_STAGES := kunit guest crash debug harness lava
 JOBS ?= $(shell nproc)
 TEST_BUDGET ?= 5100
-ifndef PB_TEST_START
-PB_TEST_START := $(shell date +%s)
-endif
-export PB_TEST_START
+export PB_TEST_START := $(or $(PB_TEST_START),$(shell date +%s))
 JOBS_ENV = PB_TEST_CHOICE='$(TEST)' PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) TEST_OUT=$(TEST_OUT) \
 	BUILD_DIR=$(PB_UNITS_OUT) KBUILD=$(KBUILD) JOBS=$(JOBS) TEST_BUDGET=$(TEST_BUDGET)
 RUN_JOBS = $(JOBS_ENV) $(PB) jobs run
@@ -99,10 +84,8 @@ help:
 		$(PB) targets docs/targets.json $(foreach v,$(HELP_VARS),'$(v)=$($(v))') && $(PB) suites help
 include bench/harness.mk
 setup: setup-test setup-bench
-setup-test: setup-flamegraph
-	@scripts/apt-ensure.sh @kernel $(PAIR_SOURCES) @vm @harness @bpf @llvm @test
-setup-bench: setup-flamegraph
-	@scripts/apt-ensure.sh @kernel $(PAIR_SOURCES) @vm @harness @bpf @bench
+setup-test setup-bench: setup-%: setup-flamegraph
+	@scripts/apt-ensure.sh @kernel $(PAIR_SOURCES) @vm @harness @bpf $(if $(filter test,$*),@llvm )@$*
 NPM_DIR := $(PB_CACHE)/npm
 FLAMEGRAPH_TEMPLATE := $(NPM_DIR)/node_modules/d3-flame-graph/dist/templates/d3-flamegraph-base.html
 setup-flamegraph:
@@ -120,9 +103,7 @@ kernel-baseline: $(PB)
 TREE_selfcheck := kernel/selfcheck
 TREE_bisect = $(or $(UPTO),$(error make bisect: UPTO=NNNN, the last patch of the first part (e.g. UPTO=0029)))
 ONE_KERNELS := patched debug-llvm selfcheck bisect $(if $(PAIR),,debug)
-ifneq ($(PAIR),)
-kernel-debug: kernels-all	# the PATCHED source's sanitizer kernel, in the pair
-endif
+kernel-debug: $(if $(PAIR),kernels-all)	# with a pair, the PATCHED source's sanitizer kernel, in the pair
 $(ONE_KERNELS:%=kernel-%): kernel-%: trees
 	@$(if $(TREE_$*),kernel/tree.sh $* $(SERIES) $(TREE_$*))
 	@kernel/edits.sh $*
@@ -151,8 +132,7 @@ bpf-patched bpf-debug bpf-debug-llvm: bpf-%: kernel-% modules-% tools
 	@$(call bpf_for,$*)
 modules_for = PB=$(PB) kernel/modules.sh $(1) $(UNITS_OUT)/modules/$(1)
 modules: units-out kernels tools
-	@$(call modules_for,baseline)
-	@$(call modules_for,patched)
+	@$(call modules_for,baseline) && $(call modules_for,patched)
 modules-patched modules-debug modules-debug-llvm modules-selfcheck modules-bisect: modules-%: kernel-% tools
 	@$(call modules_for,$*)
 initramfs: guest-programs
@@ -169,24 +149,20 @@ HOST_TAPS := suites flamegraph dry-run docs patch-refs kunit-agree shellcheck so
 	kcidb lava-schema lava-bench
 HOST_CHECKS_RUN = $(MAKE) --no-print-directory -k -j2 --output-sync=target $(HOST_CHECKS)
 TEST_BUILDS = $(MAKE) --no-print-directory kernels-all modules bpf bpf-debug initramfs
-ifneq ($(PAIR_ID),)
-test: setup-test kernels-all modules bpf bpf-debug tools initramfs
+TEST_STAGES = $(if $(PAIR_ID),$(PAIR_STAGES),$(GUEST_STAGES))
+test: setup-test $(if $(PAIR_ID),kernels-all modules bpf bpf-debug) tools $(if $(PAIR_ID),initramfs)
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
+ifneq ($(PAIR_ID),)
 	@echo "make test: the kernels of pair $(PAIR_ID), stages $(PAIR_STAGES);" \
 		"patchbench's own checks (host-only, harness, lava) are make test's without BASELINE=/PATCHED="
-	-@$(RUN_JOBS) $(PAIR_STAGES)
-	@echo "== patchbench test summary (pair $(PAIR_ID))"
-	@$(PB) tally $(call stage_taps,$(PAIR_STAGES))
 else
-test: setup-test tools
-	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)
 	+@$(if $(DRY_RUN),$(HOST_CHECKS_RUN); $(TEST_BUILDS),{ nice -n 19 $(HOST_CHECKS_RUN) > $(HOST_CHECKS_LOG) 2>&1; } & \
 		checks=$$!; $(TEST_BUILDS); built=$$?; wait $$checks; cat $(HOST_CHECKS_LOG); exit $$built)
 	-@$(MAKE) --no-print-directory -k -j2 --output-sync=target $(KERNEL_HOST_CHECKS)
-	-@$(RUN_JOBS) $(GUEST_STAGES)
-	@echo "== patchbench test summary"
-	@$(PB) tally $(UNIT_TAPS) $(HOST_TAPS:%=$(TEST_OUT)/%.tap) $(call stage_taps,$(GUEST_STAGES))
 endif
+	-@$(RUN_JOBS) $(TEST_STAGES)
+	@echo "== patchbench test summary$(if $(PAIR_ID), (pair $(PAIR_ID)))"
+	@$(PB) tally $(if $(PAIR_ID),,$(UNIT_TAPS) $(HOST_TAPS:%=$(TEST_OUT)/%.tap) )$(call stage_taps,$(TEST_STAGES))
 
 # The host-only checks (docs/testing.md, "Host-only stages"): each writes TEST_OUT/*.tap.
 test-unit: tools | $(TEST_OUT)
@@ -227,14 +203,13 @@ test-kunit test-guest test-crash test-debug test-harness test-lava-run test-llvm
 	-@$(RUN_JOBS) $(STAGES)
 	@$(PB) tally $(call stage_taps,$(STAGES))$(if $(filter test-llvm,$@), $(TEST_OUT)/clang.tap)
 
-# Another guest architecture (docs/arch.md): the patched kernel's jobs
+# Another guest architecture (docs/arch.md): the patched kernel's jobs, and the points of the
+# suites whose manifests' "make" name test-arch, one boot each on it (tests/arch-suites.sh)
 setup-arch: tools
 	@PB=$(PB) scripts/arch-setup.sh
 test-arm64 test-arm: test-%:
 	+@$(MAKE) --no-print-directory GUEST_ARCH=$* test-arch
 test-arch: TEST := kunit/patched guest/patched/* crash/*
-# and the points of the suites whose manifests' "make" name test-arch, one
-# boot each on the patched kernel (tests/arch-suites.sh)
 test-arch: setup-arch kernel-patched units-out tools bpf-patched initramfs
 	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)/bench
 	-@$(RUN_JOBS) kunit guest crash
@@ -246,9 +221,8 @@ test-arch: setup-arch kernel-patched units-out tools bpf-patched initramfs
 test-load: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@$(JOBS_ENV) tests/load.sh $(or $(STAGES),$(GUEST_STAGES))
 
-SHARE ?= $(CURDIR)
 shell: tools initramfs
-	@PB=$(PB) KBUILD=$(KBUILD) SHARE='$(SHARE)' ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) bench/run/shell.sh $(KERNEL)
+	@PB=$(PB) KBUILD=$(KBUILD) ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) bench/run/shell.sh $(KERNEL)
 
 # make run TEST=PATTERN... (or JOB=ID): those guest jobs, one after the other (tests/run-jobs.sh)
 RUN_CHOICE = $(or $(TEST),$(JOB))
@@ -269,20 +243,17 @@ test-upstream: tools | $(TEST_OUT)
 		$(BUILD)/upstream-check-tree $(TEST_OUT)/upstream.tap
 
 check-series: setup-test trees tools | $(TEST_OUT)
-	@PB=$(PB) ACCEL=$(ACCEL) STEPS='$(STEPS)' kernel/check-series.sh $(SERIES) $(TEST_OUT)/series.tap
+	@PB=$(PB) ACCEL=$(ACCEL) kernel/check-series.sh $(SERIES) $(TEST_OUT)/series.tap
 	@$(PB) tally $(TEST_OUT)/series-checkpatch.tap $(TEST_OUT)/series.tap
 check-fixes: setup-test tools initramfs | $(TEST_OUT)
 	@kernel/tree.sh pristine
-	@PB=$(PB) ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) BUILD_DIR=$(PB_UNITS_OUT) FIXES='$(FIXES)' \
-		kernel/check-fixes.sh $(SERIES) $(TEST_OUT)/fixes
+	@PB=$(PB) ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) BUILD_DIR=$(PB_UNITS_OUT) kernel/check-fixes.sh $(SERIES) $(TEST_OUT)/fixes
 	@$(PB) tally $(TEST_OUT)/fixes/fixes.tap
 
 # Benchmarks (docs/benchmarks.md); a target that lists the suites has suites-check first
 PB_SUITES = SUITES_DIR='$(SUITES_DIR)' PB_SUITE_PATHS='$(PB_SUITE_PATHS)' $(PB) suites
 SUITES = $(shell $(PB_SUITES) list)
 SUITE ?= $(SUITES)
-BUDGET ?= 600
-TARGET_MDE ?= 1
 ROUNDS ?= 2
 KERNEL ?= patched
 BENCH_OUT := $(BUILD)/bench
@@ -296,50 +267,37 @@ bench_points = $(if $(strip $(POINTS)),$(if $(filter 1,$(words $(SUITE))),$(call
 VERDICT ?= $(if $(RESULTS_DIR),$(RESULTS_DIR),$(BENCH_OUT))/verdict.json
 BENCH_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(BENCH_OUT)
 bench: setup-bench suites-check kernels modules bpf tools initramfs
-	@$(BENCH_ENV) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
-		PB_POINTS='$(bench_points)' VERDICT='$(VERDICT)' bench/run/bench.sh $(ROUNDS) $(SUITE)
+	@$(BENCH_ENV) PB_POINTS='$(bench_points)' VERDICT='$(VERDICT)' bench/run/bench.sh $(ROUNDS) $(SUITE)
 	+@$(if $(or $(bench_points),$(and $(RESULTS_DIR),$(filter $(CURDIR),$(abspath $(REPORT_OUT))))),,$(MAKE) \
 		--no-print-directory report)
 	@PB=$(PB) BENCH_OUT=$(BENCH_OUT) PB_POINTS='$(bench_points)' bench/run/bench-end.sh $(SUITE)
 
-PROFILES ?= $(if $(RESULTS_DIR),$(RESULTS_DIR)/profiles,profiles)
-export PROFILES
+export PROFILES ?= $(if $(RESULTS_DIR),$(RESULTS_DIR)/profiles,profiles)
 
-# docs/bisect.md; SUITE= only as given (its default, every suite, is no choice here)
-DIRECTION ?= slower
-FOLLOW ?= 3
-CURVE_MAX ?= 16
+# docs/bisect.md; SUITE= only as given (its default, every suite, is no choice here). The
+# scripts a recipe runs keep the defaults of what they read alone: BUDGET, TARGET_MDE, ...
 bisect_suite = $(if $(filter command line environment override,$(origin SUITE)),$(SUITE))
 bisect: setup-bench suites-check tools initramfs $(if $(UPTO),kernels kernel-bisect modules modules-bisect)
-	@$(BENCH_ENV) BUDGET=$(BUDGET) TARGET_MDE=$(TARGET_MDE) \
-		UPTO='$(UPTO)' SERIES=$(SERIES) GOOD='$(GOOD)' BAD='$(BAD)' PB_POINTS='$(POINTS)' DIRECTION=$(DIRECTION) \
-		FOLLOW=$(FOLLOW) PB_TEST='$(TEST)' CURVE='$(CURVE)' CURVE_MAX=$(CURVE_MAX) \
-		bench/bisect/bisect-args.sh $(ROUNDS) $(if $(UPTO),$(SUITE),$(bisect_suite))
+	@$(BENCH_ENV) SERIES=$(SERIES) PB_POINTS='$(POINTS)' PB_TEST='$(TEST)' bench/bisect/bisect-args.sh $(ROUNDS) $(if $(UPTO),$(SUITE),$(bisect_suite))
 test-bisect: setup-bench suites-check tools initramfs | $(TEST_OUT)
 	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/bisect-check.sh $(TEST_OUT)/bisect.tap
 	@$(PB) tally $(TEST_OUT)/bisect.tap
-AA_RUNS ?= 3
-POWER_RUNS ?= 10
-TCG_RUNS ?= 5
 selfcheck: setup-bench suites-check kernels kernel-selfcheck modules modules-selfcheck bpf tools initramfs
-	@$(BENCH_ENV) \
-		SUITES="$(filter $(shell $(PB_SUITES) list --make selfcheck),$(SUITE))" AA_RUNS=$(AA_RUNS) POWER_RUNS=$(POWER_RUNS) \
-		TCG_RUNS=$(TCG_RUNS) bench/collect/selfcheck.sh
+	@$(BENCH_ENV) SUITES="$(filter $(shell $(PB_SUITES) list --make selfcheck),$(SUITE))" bench/collect/selfcheck.sh
 	@$(MAKE) --no-print-directory report
 
 PLOT_DATA := $(BUILD)/plots
 REPORT_OUT ?= .
 PLOTS_OUT = $(REPORT_OUT)/plots
 report plots: tools suites-check
-	@PB=$(PB) DIRTY=$(DIRTY) REPORT_OUT=$(REPORT_OUT) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)$(if $(filter report,$@), $(REPORT_OUT)/RESULTS.md)
+	@PB=$(PB) REPORT_OUT=$(REPORT_OUT) bench/report/plots.sh $(PLOTS_OUT) $(PLOT_DATA)$(if $(filter report,$@), $(REPORT_OUT)/RESULTS.md)
 # Another architecture's history and comparisons (its results, pb results) never draw over plots/
 ARCH_PLOTS = $(if $(ARCH_SUBDIR),$(BUILD)/$(ARCH_SUBDIR)plots,$(PLOTS_OUT))
 history: tools suites-check
 	@PB=$(PB) bench/compare/history.sh "$(SUITE)" "$(FROM)" "$(TO)" $(ARCH_PLOTS) $(PLOT_DATA)$(if $(ARCH_SUBDIR),/$(ARCH_SUBDIR:/=))
 
 compare: tools suites-check
-	@PB=$(PB) FORCE=$(FORCE) COMPARE_OUT=$(BUILD)/$(ARCH_SUBDIR)compare \
-		bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" \
+	@PB=$(PB) COMPARE_OUT=$(BUILD)/$(ARCH_SUBDIR)compare bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" \
 		$(if $(RESULTS_DIR),$(RESULTS_DIR)/$(ARCH_SUBDIR)plots,$(ARCH_PLOTS))
 profile: setup-bench suites-check kernels modules bpf tools initramfs
 	@PB=$(PB) bench/run/one-suite.sh profile $(SUITE)
@@ -349,25 +307,22 @@ flamegraph: tools setup-flamegraph suites-check
 	@PB=$(PB) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) bench/report/flamegraph.sh $(PROFILES) $(SUITE)
 trace: setup-bench suites-check kernels modules bpf tools initramfs
 	@PB=$(PB) bench/run/one-suite.sh trace $(SUITE)
-	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) FUNCS='$(FUNCS)' TRACE_ARGS='$(TRACE_ARGS)' bench/run/trace.sh $(SUITE)
+	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/run/trace.sh $(SUITE)
 
 # KCIDB and LAVA (docs/lava-kcidb.md)
 KCIDB_OUT := $(BUILD)/kcidb/kcidb.json
-KCIDB_URL ?= file://$(CURDIR)
 kcidb: tools
-	@PB=$(PB) KCIDB_URL=$(KCIDB_URL) bench/kcidb/kcidb.sh $(KCIDB_OUT) $(TEST_OUT)
+	@PB=$(PB) bench/kcidb/kcidb.sh $(KCIDB_OUT) $(TEST_OUT)
 test-kcidb: tools | $(TEST_OUT)
 	-@PB=$(PB) tests/kcidb.sh $(TEST_OUT)/kcidb.tap
 LAVA_OUT := $(BUILD)/$(ARCH_SUBDIR)lava
 LAVA_SUITES = $(shell $(PB_SUITES) list --guest)
 lava_given = $(if $(filter command line environment,$(origin $(1))),'$(2)=$($(1))')
-LAVA_ENV = PB=$(PB) INITRAMFS=$(INITRAMFS) LAVA_ARTEFACT_URL=$(LAVA_ARTEFACT_URL) \
-	LAVA_BUILD_DIR=$(LAVA_BUILD_DIR) LAVA_ACCEL=$(LAVA_ACCEL)
 lava: tools suites-check $(if $(PAIR),kernels modules)
-	@$(LAVA_ENV) PB_TEST='$(TEST)' LAVA_SUITES="$(LAVA_SUITES)" bench/lava/lava-choose.sh $(LAVA_OUT) $(ROUNDS) \
+	@PB=$(PB) INITRAMFS=$(INITRAMFS) PB_TEST='$(TEST)' LAVA_SUITES="$(LAVA_SUITES)" bench/lava/lava-choose.sh $(LAVA_OUT) $(ROUNDS) \
 		$(call lava_given,KERNEL,kernel) $(call lava_given,SUITE,suite)
 test-lava-schema: tools suites-check | $(TEST_OUT)
-	-@$(DRY_RUN) $(LAVA_ENV) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
+	-@$(DRY_RUN) PB=$(PB) INITRAMFS=$(INITRAMFS) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
 		MAKE="$(MAKE)" tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
 test-lava-bench: tools suites-check | $(TEST_OUT)
 	-@PB=$(PB) INITRAMFS=$(INITRAMFS) tests/lava-bench.sh $(TEST_OUT)/lava-bench.tap
@@ -385,7 +340,6 @@ lava-lab-stop:
 	@bench/lava/lava-lab.sh stop $(LAVA_LAB)
 LAVA_SUBMIT_OUT := $(BUILD)/lava-submit
 LAVA_IDENTITY ?= pb-lab
-LAVA_WAIT ?= 7200
 lava-submit:
 	@bench/lava/lava-submit.sh $(LAVA_SUBMIT_OUT) $(LAVA_IDENTITY) $(LAVA_LAB) $(LAVA_JOBS)
 lava-collect: tools

@@ -4,7 +4,8 @@
 # code (a `span` or a block) is a target of the Makefile (make's own
 # database, printed without building anything), every `pb COMMAND` they
 # name is a command of pb (pb help COMMAND's exit status), every make
-# VARIABLE= they give make is one the Makefile sets or reads, every
+# VARIABLE= they give make is one the Makefile sets or reads or a script
+# its recipes run reads (make exports the command line's), every
 # repository path they name exists, and every
 # target `make help` names (docs/targets.json, pb targets) is named in them. Then each check is run on a copy with a planted bad name, and must
 # fail naming it. Host only.
@@ -163,14 +164,43 @@ bad_targets() {
 	done < "$1"
 }
 
-# bad_vars NAMED: each "VAR FILE:LINE" the Makefile neither sets (its
-# database) nor reads ($(VAR))
+# reached FILE...: the scripts these files name (executable files git
+# tracks), those scripts' scripts and so on, into $work/reached (their
+# text into $work/reached.txt): what the Makefile's recipes run, which
+# read a make VAR=value from their environment (make exports the command
+# line's variables to them)
+reached() {
+	: > "$work/reached"
+	git ls-files > "$work/tracked"
+	while [ $# -gt 0 ]; do
+		grep -ohE '[a-z][a-z0-9_-]*/[A-Za-z0-9_./-]*[A-Za-z0-9_]' "$@" | LC_ALL=C sort -u > "$work/named"
+		set --
+		while read -r f; do
+			if [ -x "$f" ] && grep -qxF -- "$f" "$work/tracked" && ! grep -qxF -- "$f" "$work/reached"; then
+				echo "$f" >> "$work/reached"
+				set -- "$@" "$f"
+			fi
+		done < "$work/named"
+	done
+	xargs cat < "$work/reached" > "$work/reached.txt"
+}
+
+# bad_vars NAMED: each "VAR FILE:LINE" that neither the Makefile sets (its
+# database) or reads ($(VAR), it or a makefile it includes) nor a script
+# its recipes run (reached) reads ($VAR, ${VAR...})
 bad_vars() {
+	# shellcheck disable=SC2086 # makefiles: file names without spaces
 	while read -r var where; do
-		grep -qx -- "$var" "$work/vars" || grep -Eq "[$][({]${var}[):}]" Makefile ||
+		grep -qx -- "$var" "$work/vars" || grep -Eq "[$][({]${var}[):}]" $makefiles ||
+			grep -Eq "[$]([{]${var}[}:=?+#%-]|${var}([^A-Za-z0-9_]|\$))" "$work/reached.txt" ||
 			echo "$var $where"
 	done < "$1"
 }
+
+# the makefiles (the Makefile and those it includes) and the scripts they run
+makefiles="Makefile $(sed -n 's/^include //p' Makefile)"
+# shellcheck disable=SC2086 # file names without spaces
+reached $makefiles
 
 # bad_commands NAMED: each "NAME FILE:LINE" whose NAME pb does not know
 bad_commands() {
@@ -280,6 +310,26 @@ vars "$work/planted.md" > "$work/planted-vars"
 bad_vars "$work/planted-vars" > "$work/planted-bad"
 check planted.bad-variable-fails "make NO_SUCH_VAR=1 was not refused" \
 	grep -qx "NO_SUCH_VAR $work/planted.md:2" "$work/planted-bad"
+# A variable some script reads is not enough: one that no recipe runs
+# (this scratch script) reads it is refused; one that make kcidb's script
+# reads (KCIDB_URL, which the Makefile does not name) passes.
+# shellcheck disable=SC2016 # the script's text, $ and all
+printf '#!/bin/sh\necho "$PB_PLANTED_UNREACHED"\n' > "$work/unreached.sh"
+chmod +x "$work/unreached.sh"
+# shellcheck disable=SC2016 # the backquotes are Markdown
+printf '`make bench PB_PLANTED_UNREACHED=1` (read by %s)\n' "$work/unreached.sh" > "$work/planted-var.md"
+vars "$work/planted-var.md" > "$work/planted-vars"
+bad_vars "$work/planted-vars" > "$work/planted-bad"
+check planted.unreached-variable-fails "a variable only an unreached script reads was not refused" \
+	grep -q "^PB_PLANTED_UNREACHED " "$work/planted-bad"
+# shellcheck disable=SC2016 # $(KCIDB_URL) is make's, searched as text
+if ! grep -q '[$][({]KCIDB_URL[)}]' Makefile; then
+	echo '`make kcidb KCIDB_URL=https://example.org`' > "$work/planted-var.md"
+	vars "$work/planted-var.md" > "$work/planted-vars"
+	bad_vars "$work/planted-vars" > "$work/planted-bad"
+	check planted.script-variable-passes "KCIDB_URL, read by bench/kcidb/kcidb.sh, was refused" \
+		sh -c "grep -q '^KCIDB_URL ' '$work/planted-vars' && [ ! -s '$work/planted-bad' ]"
+fi
 paths "$work/planted.md" > "$work/planted-paths"
 bad_paths "$work/planted-paths" > "$work/planted-bad"
 check planted.bad-path-fails "bench/no-such-file.sh was not refused" \

@@ -2,9 +2,9 @@
 # make shell: an interactive guest of a built kernel (docs/kernels.md), its
 # console on this terminal: SHARE at /share, the host's / at /host, the
 # guest programs at /build; poweroff or exit ends it.
-#   shell.sh KERNEL     (env: PB, KBUILD, SHARE, ACCEL, INITRAMFS, PB_UNITS_OUT)
+#   shell.sh KERNEL     (env: PB, KBUILD, SHARE (default: here), ACCEL, INITRAMFS, PB_UNITS_OUT)
 set -eu
-kernel=$1
+kernel=$1 SHARE=${SHARE-$(pwd)}
 img=$KBUILD/$kernel/$("$PB" arch image)
 [ -f "$img" ] || { echo "make shell: no $kernel kernel at $img (make kernels, or make kernel-$kernel)" >&2; exit 1; }
 [ -d "$SHARE" ] || { echo "make shell: SHARE=$SHARE is not a directory" >&2; exit 1; }
