@@ -74,9 +74,15 @@ series_files() {
 # series_topic PATCH: the upstream series (kernel/upstream/TOPIC.cover) a
 # project-own patch belongs in, by its subject prefix and the files it
 # touches; the first rule that matches wins. Prints nothing (and fails)
-# for a patch no rule covers.
+# for a patch no rule covers; "local" for one kernel/upstream/local keeps
+# out of every topic.
 series_topic() {
 	st_subject=$(series_subject "$1")
+	# kept out of every topic (kernel/upstream/local says why)
+	if grep -v '^#' "${here:?}/upstream/local" 2>/dev/null | grep -qxF "$st_subject"; then
+		echo local
+		return 0
+	fi
 	if series_files "$1" | grep -qx 'drivers/net/mctp/mctp-serial.c'; then
 		echo mctp-serial
 		return 0

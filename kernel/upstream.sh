@@ -56,6 +56,7 @@ done
 : > "$work/topics"
 for p in $(series_own_patches "$series"); do
 	t=$(series_topic "$p") || die "$(basename "$p"): no topic of kernel/series.sh's series_topic covers \"$(series_subject "$p")\""
+	[ "$t" != local ] || continue	# in every topic's base, not sent (kernel/upstream/local)
 	[ -f "$here/upstream/$t.cover" ] || die "$(basename "$p"): topic $t has no kernel/upstream/$t.cover"
 	grep -qx "$t" "$work/topics" || echo "$t" >> "$work/topics"
 	echo "$p" >> "$work/patches.$t"

@@ -69,9 +69,10 @@ for p in "$series"/*.patch; do
 done > "$work/ids"
 
 # Each own patch's subject and topic; then each series' patches' subjects.
+# (a patch kernel/upstream/local keeps out of every topic is wanted in none)
 for p in $(series_own_patches "$series"); do
 	printf '%s\t%s\n' "$(series_topic "$p" || echo NONE)" "$(series_subject "$p")"
-done | sort > "$work/want"
+done | grep -v '^local	' | sort > "$work/want"
 : > "$work/got"
 for d in "$dir"/*/; do
 	t=$(basename "$d")
