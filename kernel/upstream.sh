@@ -40,6 +40,8 @@ if ! $GIT -C "$tree" rev-parse -q --verify pristine > /dev/null 2>&1; then
 	$GIT clone -q --shared --no-checkout "$PB_CACHE/src" "$tree" || die "cannot clone $PB_CACHE/src"
 fi
 $GIT -C "$tree" fetch -q -f origin 'refs/tags/pristine:refs/tags/pristine' || die "no tag pristine"
+# a run that died in the middle of a git am leaves it in progress
+$GIT -C "$tree" am --abort > /dev/null 2>&1 || true
 work=$(mktemp -d "${TMPDIR:-/tmp}/pb-upstream.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
