@@ -38,6 +38,20 @@ checkpatch_own() {
 	tap_finish
 }
 checkpatch_own "${out%.tap}-checkpatch.tap"
+
+# kunit_counts: the last pb kunit's counts (its --json), or why there are none
+kunit_counts() {
+	if [ -s "$out.kunit.json" ] &&
+		kc=$("$PB" json-get "$out.kunit.json" passed failed skipped suites seconds accel); then
+		printf '%s\n' "$kc" | {
+			read -r kc_p; read -r kc_f; read -r kc_s; read -r kc_suites; read -r kc_sec; read -r kc_accel
+			printf '%s passed, %s failed, %s skipped (suites %s, %.1f s, accel %s)' \
+				"$kc_p" "$kc_f" "$kc_s" "$kc_suites" "$kc_sec" "$kc_accel"
+		}
+	else
+		printf 'no result (pb kunit: %s)' "$(tail -n 1 "$out.kunit.out")"
+	fi
+}
 # shellcheck source=bench/lib/caps.sh
 . bench/lib/caps.sh
 glob=$("$PB" tests kunit) || exit 1
@@ -63,13 +77,15 @@ for p in "$series"/*.patch; do
 	elif ! caps=$(caps_file check "$src/pb-build-check") ||
 		! suites=$("$PB" needs --caps "$caps" --kunit "$glob"); then
 		why="cannot probe its build" stop=$name
-	elif "$PB" kunit --name "series.$name" --filter "$glob" --suites "$suites" --accel "$ACCEL" \
-		--kernel "$src/pb-build-check$("$PB" arch tree_suffix)/$("$PB" arch image)" --tap "$out.kunit.tap" > "$out.kunit.out" 2>&1; then
-		result ok "$name" "builds; $(sed -n 's/^kunit: [^:]*: //p' "$out.kunit.out")"
+	elif rm -f "$out.kunit.json" &&
+		"$PB" kunit --name "series.$name" --filter "$glob" --suites "$suites" --accel "$ACCEL" \
+		--kernel "$src/pb-build-check$("$PB" arch tree_suffix)/$("$PB" arch image)" \
+		--tap "$out.kunit.tap" --json "$out.kunit.json" > "$out.kunit.out" 2>&1; then
+		result ok "$name" "builds; $(kunit_counts)"
 		echo "series: ok $name"
 		continue
 	else
-		why="KUnit: $(sed -n 's/^kunit: [^:]*: //p' "$out.kunit.out")"
+		why="KUnit: $(kunit_counts)"
 		# a later patch's Fixes: names this one: upstream's order, known
 		if fixer=$(series_fixed_by "$series" "$p"); then
 			result ok "$name" "XFAIL $why; fixed by $(basename "$fixer" .patch)"

@@ -66,12 +66,13 @@ static void identity(FILE *f, const struct side *sides, int n, const struct suit
 	int commits = 1, series = 1, current = 1;
 	char why[2048];
 
-	fprintf(f, "| architecture | run at project commit | patch series | guest CPU | mode | unit |\n"
-		"|---|---|---|---|---|---|\n");
+	fprintf(f, "| architecture | run at project commit | patch series | guest CPU | vCPUs | mode "
+		"| unit |\n|---|---|---|---|---|---|---|\n");
 	for (int i = 0; i < n; i++) {
-		fprintf(f, "| %s | `%s` | `%s` | %s | %s | %s per operation |\n", sides[i].arch,
+		fprintf(f, "| %s | `%s` | `%s` | %s | %s | %s | %s per operation |\n", sides[i].arch,
 			meta(sides[i].root, "project_commit"), meta(sides[i].root, "series"),
-			meta(sides[i].root, "guest_cpu"), str(sides[i].root, "accel"),
+			meta(sides[i].root, "guest_cpu"), meta(sides[i].root, "guest_smp"),
+			str(sides[i].root, "accel"),
 			str(sides[i].root, "unit"));
 		commits &= !strcmp(meta(sides[i].root, "project_commit"),
 				   meta(sides[0].root, "project_commit"));

@@ -8,7 +8,9 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <cmocka.h>
 
 #include "pb_run.h"
@@ -85,6 +87,41 @@ static void no_ktap_fails(void **state)
 	pb_result_free(&r);
 }
 
+/*
+ * pb kunit on a stand-in QEMU that prints the 40-case log and exits: the
+ * TAP under the label, and --json's counts as kernel/check-series.sh reads them.
+ */
+static void kunit_json_counts(void **state)
+{
+	struct pb_result r;
+	json_t *counts;
+	char script[512], *tap;
+
+	(void)state;
+	snprintf(script, sizeof(script), "#!/bin/sh\nexec cat %s\n", MCTP_LOG);
+	write_text(scratch("fake-qemu"), script);
+	assert_int_equal(chmod(scratch("fake-qemu"), 0755), 0);
+	write_text(scratch("bzImage"), "");
+	assert_int_equal(setenv("PB_QEMU", scratch("fake-qemu"), 1), 0);
+	pb_run(&r, "kunit", "--name", "series.0001", "--filter", "mctp*", "--suites", "mctp",
+	       "--accel", "tcg", "--timeout", "30", "--kernel", scratch("bzImage"),
+	       "--tap", scratch("kunit.tap"), "--json", scratch("kunit.json"), NULL);
+	unsetenv("PB_QEMU");
+	assert_exit(&r, 0);
+	tap = read_text(scratch("kunit.tap"));
+	assert_line_matches(tap, "^ok 1 - series\\.0001\\.mctp\\.");
+	free(tap);
+	counts = json_load_file(scratch("kunit.json"), 0, NULL);
+	assert_non_null(counts);
+	assert_int_equal(count(counts, "passed"), 41);	/* 40 cases and the boot */
+	assert_int_equal(count(counts, "failed"), 0);
+	assert_int_equal(count(counts, "skipped"), 0);
+	assert_string_equal(json_string_value(json_object_get(counts, "suites")), "mctp");
+	assert_string_equal(json_string_value(json_object_get(counts, "accel")), "tcg");
+	json_decref(counts);
+	pb_result_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -92,6 +129,7 @@ int main(void)
 		cmocka_unit_test(required_suite_missing),
 		cmocka_unit_test(json_counts_of_a_crash),
 		cmocka_unit_test(no_ktap_fails),
+		cmocka_unit_test(kunit_json_counts),
 	};
 
 	return cmocka_run_group_tests_name("ktap-cmd", tests, scratch_make, scratch_remove);

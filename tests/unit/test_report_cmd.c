@@ -321,7 +321,7 @@ static void architectures_side_by_side(void **state)
 	assert_int_equal(mkdir(dir, 0755), 0);
 	snprintf(file, sizeof(file), "aroot/%s/selftest.json", run);
 	pb_collect(NULL, file, "--meta", "project_commit=0123456789ab", "--meta",
-		   "series=feedfacecafe0001", "--meta", "guest_cpu=qemu64",
+		   "series=feedfacecafe0001", "--meta", "guest_cpu=qemu64", "--meta", "guest_smp=2",
 		   "baseline=" FIXTURES "/compare/before.txt", "patched=" FIXTURES "/compare/after.txt",
 		   NULL);
 	pb_run(&r, "report", "--root", scratch("aroot"), scratch("A0.md"), NULL);
@@ -346,9 +346,9 @@ static void architectures_side_by_side(void **state)
 	assert_int_equal(strncmp(with, without, strlen(without)), 0);
 	assert_contains(with + strlen(without), "## Architectures\n");
 	assert_contains(with, "\n### selftest\n");
-	assert_contains(with, "| " ARCH_DEFAULT " | `0123456789ab` | `feedfacecafe0001` | qemu64 | icount "
+	assert_contains(with, "| " ARCH_DEFAULT " | `0123456789ab` | `feedfacecafe0001` | qemu64 | 2 | icount "
 			"| u per operation |\n");
-	assert_contains(with, "| arm64 | `aaaaaaaaaaaa` | `feedfacecafe0002` | cortex-a35 | icount "
+	assert_contains(with, "| arm64 | `aaaaaaaaaaaa` | `feedfacecafe0002` | cortex-a35 | 1 | icount "
 			"| u per operation |\n");
 	assert_contains(with, "**Made at different project commits**: stale against each other");
 	assert_contains(with, "**Of different series**: stale against each other");
