@@ -101,10 +101,10 @@ static void kunit_json_counts(void **state)
 	snprintf(script, sizeof(script), "#!/bin/sh\nexec cat %s\n", MCTP_LOG);
 	write_text(scratch("fake-qemu"), script);
 	assert_int_equal(chmod(scratch("fake-qemu"), 0755), 0);
-	write_text(scratch("bzImage"), "");
+	write_text(scratch("kernel-image"), "");
 	assert_int_equal(setenv("PB_QEMU", scratch("fake-qemu"), 1), 0);
 	pb_run(&r, "kunit", "--name", "series.0001", "--filter", "mctp*", "--suites", "mctp",
-	       "--accel", "tcg", "--timeout", "30", "--kernel", scratch("bzImage"),
+	       "--accel", "tcg", "--timeout", "30", "--kernel", scratch("kernel-image"),
 	       "--tap", scratch("kunit.tap"), "--json", scratch("kunit.json"), NULL);
 	unsetenv("PB_QEMU");
 	assert_exit(&r, 0);
