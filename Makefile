@@ -66,14 +66,16 @@ JOBS_ENV = PB_TEST_CHOICE='$(TEST)' PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCE
 RUN_JOBS = $(JOBS_ENV) $(PB) jobs run
 stage_taps = $(shell PB_TEST_CHOICE='$(TEST)' TEST_OUT=$(TEST_OUT) $(PB) jobs taps $(1))
 
-.PHONY: help setup setup-test setup-bench setup-flamegraph setup-arch trees kernels kernels-all kernel-baseline kernel-patched kernel-debug \
-	kernel-debug-llvm kernel-selfcheck kernel-bisect tools harness-files units-out guest-programs initramfs bpf bpf-patched bpf-debug bpf-debug-llvm \
-	modules modules-patched modules-debug modules-debug-llvm modules-selfcheck modules-bisect test test-unit test-suites test-dry-run test-docs \
-	test-pair test-results test-flamegraph test-flamegraph-browser test-sources test-ktap-agree test-shellcheck test-clang test-kunit test-guest \
-	test-crash test-debug test-llvm test-harness test-lava-run test-arm64 test-arm test-arch test-load shell jobs run upstream test-upstream \
-	check-series check-fixes suites-check bench bisect test-bisect selfcheck report plots history compare profile flamegraph trace kcidb test-kcidb \
-	lava test-lava-schema test-lava-bench lava-run lava-lab lava-lab-stop lava-submit lava-collect test-lava cache-status cache-clean clean \
-	distclean
+# kernel-NAME, modules-NAME and bpf-NAME for each kernel variant of kernel/variants (docs/kernels.md)
+VARIANTS := $(shell sed -n 's/^\([a-z][-a-z]*\).*/\1/p' kernel/variants)
+.PHONY: help setup setup-test setup-bench setup-flamegraph setup-arch trees kernels kernels-all \
+	$(foreach s,kernel bpf modules,$(VARIANTS:%=$(s)-%)) bpf modules tools harness-files units-out guest-programs \
+	initramfs test test-unit test-suites test-dry-run test-docs test-pair test-results test-flamegraph \
+	test-flamegraph-browser test-sources test-ktap-agree test-shellcheck test-clang test-kunit test-guest test-crash \
+	test-debug test-llvm test-harness test-lava-run test-arm64 test-arm test-arch test-load shell jobs run upstream \
+	test-upstream check-series check-fixes suites-check bench bisect test-bisect selfcheck report plots history compare \
+	profile flamegraph trace kcidb test-kcidb lava test-lava-schema test-lava-bench lava-run lava-lab lava-lab-stop \
+	lava-submit lava-collect test-lava cache-status cache-clean clean distclean
 
 # What each target is for: docs/targets.json, printed by pb targets
 HELP_VARS := ACCEL BUILD GUEST_STAGES INITRAMFS JOBS KCIDB_OUT LAVA_LAB LAVA_LAB_PORT LAVA_OUT LAVA_RUN_OUT \
@@ -95,17 +97,9 @@ setup-flamegraph:
 trees: $(PB)
 	@kernel/tree.sh pristine
 	@kernel/tree.sh patched $(SERIES)
-
-kernel-baseline: $(PB)
-	@kernel/tree.sh pristine
-	@kernel/edits.sh baseline
-	@kernel/build.sh baseline
-TREE_selfcheck := kernel/selfcheck
-TREE_bisect = $(or $(UPTO),$(error make bisect: UPTO=NNNN, the last patch of the first part (e.g. UPTO=0029)))
-ONE_KERNELS := patched debug-llvm selfcheck bisect $(if $(PAIR),,debug)
 kernel-debug: $(if $(PAIR),kernels-all)	# with a pair, the PATCHED source's sanitizer kernel, in the pair
-$(ONE_KERNELS:%=kernel-%): kernel-%: trees
-	@$(if $(TREE_$*),kernel/tree.sh $* $(SERIES) $(TREE_$*))
+$(patsubst %,kernel-%,$(filter-out $(if $(PAIR),debug),$(VARIANTS))): kernel-%: trees
+	@kernel/tree.sh for $* $(SERIES)
 	@kernel/edits.sh $*
 	@kernel/build.sh $*
 KERNEL_JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
@@ -126,14 +120,12 @@ guest-programs: units-out tools
 units-out:
 	$(if $(OWN_SUITES),@scripts/units-own.sh $(UNITS_OUT) $(BUILD))
 bpf_for = $(PB) build bpf $(UNITS_OUT) $(1) $(KBUILD)/$(1)
-bpf: units-out kernels tools
-	@$(call bpf_for,baseline) && $(call bpf_for,patched)
-bpf-patched bpf-debug bpf-debug-llvm: bpf-%: kernel-% modules-% tools
-	@$(call bpf_for,$*)
 modules_for = PB=$(PB) kernel/modules.sh $(1) $(UNITS_OUT)/modules/$(1)
-modules: units-out kernels tools
-	@$(call modules_for,baseline) && $(call modules_for,patched)
-modules-patched modules-debug modules-debug-llvm modules-selfcheck modules-bisect: modules-%: kernel-% tools
+bpf modules: %: units-out kernels tools
+	@$(call $*_for,baseline) && $(call $*_for,patched)
+$(VARIANTS:%=bpf-%): bpf-%: kernel-% modules-% tools
+	@$(call bpf_for,$*)
+$(VARIANTS:%=modules-%): modules-%: kernel-% tools
 	@$(call modules_for,$*)
 initramfs: guest-programs
 	@PB=$(PB) vm/mkinitramfs.sh $(INITRAMFS) $(UNITS_OUT)/guest
