@@ -56,7 +56,6 @@ export PB_UNITS_OUT := $(abspath $(UNITS_OUT))
 INITRAMFS := $(UNITS_OUT)/initramfs.cpio
 
 # Every guest boot of make test is a job of pb jobs (docs/testing.md, "Guest stages")
-GUEST_TESTS = $(shell [ ! -x $(PB) ] || $(PB) tests list --stage guest)
 GUEST_STAGES := kunit guest crash debug harness lava
 JOBS ?= $(shell nproc)
 TEST_BUDGET ?= 5100
@@ -66,15 +65,15 @@ JOBS_ENV = PB_TEST_CHOICE='$(TEST)' PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCE
 RUN_JOBS = $(JOBS_ENV) $(PB) jobs run
 stage_taps = $(shell PB_TEST_CHOICE='$(TEST)' TEST_OUT=$(TEST_OUT) $(PB) jobs taps $(1))
 
-# kernel-NAME, modules-NAME and bpf-NAME for each kernel variant of kernel/variants (docs/kernels.md)
+# The targets of the tables: kernel-NAME, modules-NAME and bpf-NAME for each kernel variant
+# of kernel/variants (docs/kernels.md), test-NAME for each host-only check of tests/host-checks
 VARIANTS := $(shell sed -n 's/^\([a-z][-a-z]*\).*/\1/p' kernel/variants)
-.PHONY: help setup setup-test setup-bench setup-flamegraph setup-arch trees kernels kernels-all \
-	$(foreach s,kernel bpf modules,$(VARIANTS:%=$(s)-%)) bpf modules tools harness-files units-out guest-programs \
-	initramfs test test-unit test-suites test-dry-run test-docs test-pair test-results test-flamegraph \
-	test-flamegraph-browser test-sources test-ktap-agree test-shellcheck test-clang test-kunit test-guest test-crash \
-	test-debug test-llvm test-harness test-lava-run test-arm64 test-arm test-arch test-load shell jobs run upstream \
-	test-upstream check-series check-fixes suites-check bench bisect test-bisect selfcheck report plots history compare \
-	profile flamegraph trace kcidb test-kcidb lava test-lava-schema test-lava-bench lava-run lava-lab lava-lab-stop \
+HOST_CHECK_NAMES := $(shell tests/host-check.sh names)
+.PHONY: help setup setup-test setup-bench setup-flamegraph setup-arch trees kernels kernels-all tools harness-files \
+	$(foreach s,kernel bpf modules,$(VARIANTS:%=$(s)-%)) bpf modules units-out guest-programs initramfs test test-unit \
+	$(HOST_CHECK_NAMES:%=test-%) test-kunit test-guest test-crash test-debug test-llvm test-harness test-lava-run \
+	test-arm64 test-arm test-arch test-load shell jobs run upstream check-series check-fixes suites-check bench bisect \
+	selfcheck report plots history compare profile flamegraph trace kcidb lava lava-run lava-lab lava-lab-stop \
 	lava-submit lava-collect test-lava cache-status cache-clean clean distclean
 
 # What each target is for: docs/targets.json, printed by pb targets
@@ -132,13 +131,10 @@ initramfs: guest-programs
 
 # make test (docs/testing.md; with a pair, the stages that boot its kernels, PAIR_STAGES)
 PAIR_STAGES := kunit guest crash debug
-# The host-only checks that need no kernel run beside the builds (docs/timing.md, "A cold run")
-HOST_CHECKS := test-unit test-suites test-flamegraph test-dry-run test-docs \
-	test-shellcheck test-sources test-results test-kcidb
-KERNEL_HOST_CHECKS := test-ktap-agree test-lava-schema test-lava-bench
+# The host-only checks that need no kernel run beside the builds, the others' after them
+# (docs/timing.md, "A cold run"; tests/host-checks' IN)
+HOST_CHECKS = test-unit $(patsubst %,test-%,$(shell tests/host-check.sh names host))
 HOST_CHECKS_LOG = $(TEST_OUT)/host-checks.log
-HOST_TAPS := suites flamegraph dry-run docs patch-refs kunit-agree shellcheck sources versions arch results \
-	kcidb lava-schema lava-bench
 HOST_CHECKS_RUN = $(MAKE) --no-print-directory -k -j2 --output-sync=target $(HOST_CHECKS)
 TEST_BUILDS = $(MAKE) --no-print-directory kernels-all modules bpf bpf-debug initramfs
 TEST_STAGES = $(if $(PAIR_ID),$(PAIR_STAGES),$(GUEST_STAGES))
@@ -150,38 +146,24 @@ ifneq ($(PAIR_ID),)
 else
 	+@$(if $(DRY_RUN),$(HOST_CHECKS_RUN); $(TEST_BUILDS),{ nice -n 19 $(HOST_CHECKS_RUN) > $(HOST_CHECKS_LOG) 2>&1; } & \
 		checks=$$!; $(TEST_BUILDS); built=$$?; wait $$checks; cat $(HOST_CHECKS_LOG); exit $$built)
-	-@$(MAKE) --no-print-directory -k -j2 --output-sync=target $(KERNEL_HOST_CHECKS)
+	-@$(MAKE) --no-print-directory -k -j2 --output-sync=target $(patsubst %,test-%,$(shell tests/host-check.sh names kernel))
 endif
 	-@$(RUN_JOBS) $(TEST_STAGES)
 	@echo "== patchbench test summary$(if $(PAIR_ID), (pair $(PAIR_ID)))"
-	@$(PB) tally $(if $(PAIR_ID),,$(UNIT_TAPS) $(HOST_TAPS:%=$(TEST_OUT)/%.tap) )$(call stage_taps,$(TEST_STAGES))
+	@$(PB) tally $(if $(PAIR_ID),,$(UNIT_TAPS) $(patsubst %,$(TEST_OUT)/%.tap,$(shell tests/host-check.sh taps host kernel)) )$(call stage_taps,$(TEST_STAGES))
 
-# The host-only checks (docs/testing.md, "Host-only stages"): each writes TEST_OUT/*.tap.
+# The host-only checks (docs/testing.md, "Host-only stages"): make test-NAME runs NAME's lines
+# of the table tests/host-checks (tests/host-check.sh), each writing TEST_OUT/TAP.tap
+HOST_CHECK = $(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) INITRAMFS=$(INITRAMFS) \
+	ROUNDS=$(ROUNDS) SERIES=$(SERIES) UPSTREAM_OUT=$(UPSTREAM_OUT) UPSTREAM_TREE=$(UPSTREAM_TREE) BUILD=$(BUILD) tests/host-check.sh
+$(HOST_CHECK_NAMES:%=test-%): test-%: tools | $(TEST_OUT)
+	@$(HOST_CHECK) run $* $(TEST_OUT)
+test-flamegraph: setup-flamegraph
+test-clang: trees
+test-bisect: setup-bench suites-check initramfs
+test-lava-schema test-lava-bench: suites-check
 test-unit: tools | $(TEST_OUT)
 	@tests/unit-run.sh $(TEST_OUT) $(UNIT_TESTS)
-# tests/NAME-check.sh, which runs make (test-docs: and tests/patch-refs-check.sh)
-test-suites test-dry-run test-docs test-pair: test-%: tools | $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/$*-check.sh $(TEST_OUT)/$*.tap
-	$(if $(filter docs,$*),-@$(DRY_RUN) PB=$(PB) tests/patch-refs-check.sh $(TEST_OUT)/patch-refs.tap)
-test-results: tools | $(TEST_OUT)
-	@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/results-check.sh $(TEST_OUT)/results.tap
-	@$(PB) tally $(TEST_OUT)/results.tap
-test-flamegraph: tools setup-flamegraph | $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) tests/flamegraph-check.sh $(TEST_OUT)/flamegraph.tap
-test-flamegraph-browser: tools | $(TEST_OUT)
-	@scripts/apt-ensure.sh @browser
-	-@PB=$(PB) tests/flamegraph-browser.sh $(TEST_OUT)/flamegraph-browser.tap
-	@$(PB) tally $(TEST_OUT)/flamegraph-browser.tap
-test-sources: tools | $(TEST_OUT)
-	-@$(DRY_RUN) tests/source-check.sh $(TEST_OUT)/sources.tap
-	-@$(DRY_RUN) tests/versions-check.sh $(TEST_OUT)/versions.tap
-	-@$(DRY_RUN) PB=$(PB) tests/arch-check.sh $(TEST_OUT)/arch.tap
-test-ktap-agree: tools | $(TEST_OUT)
-	@PB=$(PB) tests/kunit-agree.sh $(PB_CACHE)/src $(TEST_OUT)/kunit-agree.tap
-test-shellcheck: | $(TEST_OUT)
-	@tests/shellcheck.sh $(TEST_OUT)/shellcheck.tap
-test-clang: trees | $(TEST_OUT)
-	-@$(DRY_RUN) tests/clang-check.sh $(SERIES) $(TEST_OUT)/clang.tap
 
 # One stage of make test alone (docs/testing.md, "Guest stages"), tallied
 test-kunit test-crash test-debug test-llvm test-harness: STAGES = $(@:test-%=%)
@@ -230,9 +212,6 @@ UPSTREAM_OUT := $(BUILD)/upstream
 UPSTREAM_TREE := $(BUILD)/upstream-tree
 upstream: tools
 	@$(DRY_RUN) PB=$(PB) kernel/upstream.sh $(SERIES) $(UPSTREAM_OUT) $(UPSTREAM_TREE)
-test-upstream: tools | $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) tests/upstream-check.sh $(SERIES) $(UPSTREAM_OUT) $(UPSTREAM_TREE) \
-		$(BUILD)/upstream-check-tree $(TEST_OUT)/upstream.tap
 
 check-series: setup-test trees tools | $(TEST_OUT)
 	@PB=$(PB) ACCEL=$(ACCEL) kernel/check-series.sh $(SERIES) $(TEST_OUT)/series.tap
@@ -271,9 +250,6 @@ export PROFILES ?= $(if $(RESULTS_DIR),$(RESULTS_DIR)/profiles,profiles)
 bisect_suite = $(if $(filter command line environment override,$(origin SUITE)),$(SUITE))
 bisect: setup-bench suites-check tools initramfs $(if $(UPTO),kernels kernel-bisect modules modules-bisect)
 	@$(BENCH_ENV) SERIES=$(SERIES) PB_POINTS='$(POINTS)' PB_TEST='$(TEST)' bench/bisect/bisect-args.sh $(ROUNDS) $(if $(UPTO),$(SUITE),$(bisect_suite))
-test-bisect: setup-bench suites-check tools initramfs | $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/bisect-check.sh $(TEST_OUT)/bisect.tap
-	@$(PB) tally $(TEST_OUT)/bisect.tap
 selfcheck: setup-bench suites-check kernels kernel-selfcheck modules modules-selfcheck bpf tools initramfs
 	@$(BENCH_ENV) SUITES="$(filter $(shell $(PB_SUITES) list --make selfcheck),$(SUITE))" bench/collect/selfcheck.sh
 	@$(MAKE) --no-print-directory report
@@ -305,19 +281,12 @@ trace: setup-bench suites-check kernels modules bpf tools initramfs
 KCIDB_OUT := $(BUILD)/kcidb/kcidb.json
 kcidb: tools
 	@PB=$(PB) bench/kcidb/kcidb.sh $(KCIDB_OUT) $(TEST_OUT)
-test-kcidb: tools | $(TEST_OUT)
-	-@PB=$(PB) tests/kcidb.sh $(TEST_OUT)/kcidb.tap
 LAVA_OUT := $(BUILD)/$(ARCH_SUBDIR)lava
 LAVA_SUITES = $(shell $(PB_SUITES) list --guest)
 lava_given = $(if $(filter command line environment,$(origin $(1))),'$(2)=$($(1))')
 lava: tools suites-check $(if $(PAIR),kernels modules)
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) PB_TEST='$(TEST)' LAVA_SUITES="$(LAVA_SUITES)" bench/lava/lava-choose.sh $(LAVA_OUT) $(ROUNDS) \
 		$(call lava_given,KERNEL,kernel) $(call lava_given,SUITE,suite)
-test-lava-schema: tools suites-check | $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) INITRAMFS=$(INITRAMFS) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
-		MAKE="$(MAKE)" tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
-test-lava-bench: tools suites-check | $(TEST_OUT)
-	-@PB=$(PB) INITRAMFS=$(INITRAMFS) tests/lava-bench.sh $(TEST_OUT)/lava-bench.tap
 LAVA_RUN_OUT := $(BUILD)/$(ARCH_SUBDIR)lava-run
 LAVA_JOBS ?= $(wildcard $(LAVA_OUT)/*.yaml)
 lava-run: tools initramfs
