@@ -40,17 +40,15 @@ OWN_SUITES := $(strip $(SUITES_DIR)$(findstring /,$(SUITE)))
 ifeq ($(OWN_SUITES),)
 UNITS_OUT := $(BUILD)$(if $(ARCH_SUBDIR),/$(patsubst %/,%,$(ARCH_SUBDIR)))
 else
-OWN := $(call checked_shell,SUITES_DIR='$(SUITES_DIR)' PB=$(PB) scripts/own-suites.sh $(SUITE))
+OWN := $(call checked_shell,SUITES_DIR='$(SUITES_DIR)' PB_CACHE='$(PB_CACHE)' RESULTS_DIR='$(RESULTS_DIR)' PB=$(PB) \
+	scripts/own-suites.sh $(SUITE))
 own = $(patsubst $(1)=%,%,$(filter $(1)=%,$(OWN)))
 ifneq ($(findstring /,$(SUITE)),)
 override SUITE := $(call own,suite)
 export PB_SUITE_PATHS := $(call own,paths)
 endif
-UNITS_OUT := $(PB_CACHE)/own/$(call own,hash)
-RESULTS_DIR ?= $(PB_CACHE)/results/own-$(notdir $(UNITS_OUT))
-$(if $(filter $(CURDIR)/results,$(abspath $(RESULTS_DIR))),$(error \
-	RESULTS_DIR=$(RESULTS_DIR) is this repository's results/: suites of your own file elsewhere))
-export RESULTS_DIR
+UNITS_OUT := $(call own,units)
+export RESULTS_DIR := $(call own,results)
 endif
 export PB_UNITS_OUT := $(abspath $(UNITS_OUT))
 INITRAMFS := $(UNITS_OUT)/initramfs.cpio
