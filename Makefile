@@ -63,16 +63,13 @@ JOBS_ENV = PB_TEST_CHOICE='$(TEST)' PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCE
 RUN_JOBS = $(JOBS_ENV) $(PB) jobs run
 stage_taps = $(shell PB_TEST_CHOICE='$(TEST)' TEST_OUT=$(TEST_OUT) $(PB) jobs taps $(1))
 
-# The targets of the tables: kernel-NAME, modules-NAME and bpf-NAME for each kernel variant
-# of kernel/variants (docs/kernels.md), test-NAME for each host-only check of tests/host-checks
+# Every target is phony: those docs/targets.json documents (make help), one for each line of the
+# tables kernel/variants (kernel-NAME, modules-NAME, bpf-NAME) and tests/host-checks (test-NAME), these
 VARIANTS := $(shell sed -n 's/^\([a-z][-a-z]*\).*/\1/p' kernel/variants)
 HOST_CHECK_NAMES := $(shell tests/host-check.sh names)
-.PHONY: help setup setup-test setup-bench setup-flamegraph setup-arch trees kernels kernels-all tools harness-files \
-	$(foreach s,kernel bpf modules,$(VARIANTS:%=$(s)-%)) bpf modules units-out guest-programs initramfs test test-unit \
-	$(HOST_CHECK_NAMES:%=test-%) test-kunit test-guest test-crash test-debug test-llvm test-harness test-lava-run \
-	test-arm64 test-arm test-arch test-load shell jobs run upstream check-series check-fixes suites-check bench bisect \
-	selfcheck report plots history compare profile flamegraph trace kcidb lava lava-run lava-lab lava-lab-stop \
-	lava-submit lava-collect test-lava cache-status cache-clean clean distclean
+.PHONY: $(shell sed -n 's/^ *"name": "\(.*\)",$$/\1/p' docs/targets.json) $(foreach s,kernel bpf modules,$(VARIANTS:%=$(s)-%)) \
+	$(HOST_CHECK_NAMES:%=test-%) kernels-all guest-programs harness-files setup-arch setup-bench setup-flamegraph \
+	setup-test suites-check test-arch units-out
 
 # What each target is for: docs/targets.json, printed by pb targets
 HELP_VARS := ACCEL BUILD GUEST_STAGES INITRAMFS JOBS KCIDB_OUT LAVA_LAB LAVA_LAB_PORT LAVA_OUT LAVA_RUN_OUT \
