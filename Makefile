@@ -128,9 +128,8 @@ initramfs: guest-programs
 PAIR_STAGES := kunit guest crash debug
 # The host-only checks that need no kernel run beside the builds, the others' after them
 # (docs/timing.md, "A cold run"; tests/host-checks' IN)
-HOST_CHECKS = test-unit $(patsubst %,test-%,$(shell tests/host-check.sh names host))
+CHECKS_RUN = $(MAKE) --no-print-directory -k -j2 --output-sync=target $(strip $(1) $(patsubst %,test-%,$(shell tests/host-check.sh names $(2))))
 HOST_CHECKS_LOG = $(TEST_OUT)/host-checks.log
-HOST_CHECKS_RUN = $(MAKE) --no-print-directory -k -j2 --output-sync=target $(HOST_CHECKS)
 TEST_BUILDS = $(MAKE) --no-print-directory kernels-all modules bpf bpf-debug initramfs
 TEST_STAGES = $(if $(PAIR_ID),$(PAIR_STAGES),$(GUEST_STAGES))
 test: setup-test $(if $(PAIR_ID),kernels-all modules bpf bpf-debug) tools $(if $(PAIR_ID),initramfs)
@@ -139,9 +138,10 @@ ifneq ($(PAIR_ID),)
 	@echo "make test: the kernels of pair $(PAIR_ID), stages $(PAIR_STAGES);" \
 		"patchbench's own checks (host-only, harness, lava) are make test's without BASELINE=/PATCHED="
 else
-	+@$(if $(DRY_RUN),$(HOST_CHECKS_RUN); $(TEST_BUILDS),{ nice -n 19 $(HOST_CHECKS_RUN) > $(HOST_CHECKS_LOG) 2>&1; } & \
+	+@$(if $(DRY_RUN),$(call CHECKS_RUN,test-unit,host); $(TEST_BUILDS),{ nice -n 19 $(call CHECKS_RUN,test-unit,host) \
+		> $(HOST_CHECKS_LOG) 2>&1; } & \
 		checks=$$!; $(TEST_BUILDS); built=$$?; wait $$checks; cat $(HOST_CHECKS_LOG); exit $$built)
-	-@$(MAKE) --no-print-directory -k -j2 --output-sync=target $(patsubst %,test-%,$(shell tests/host-check.sh names kernel))
+	-@$(call CHECKS_RUN,,kernel)
 endif
 	-@$(RUN_JOBS) $(TEST_STAGES)
 	@echo "== patchbench test summary$(if $(PAIR_ID), (pair $(PAIR_ID)))"
@@ -262,15 +262,12 @@ history: tools suites-check
 compare: tools suites-check
 	@PB=$(PB) COMPARE_OUT=$(BUILD)/$(ARCH_SUBDIR)compare bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" \
 		$(if $(RESULTS_DIR),$(RESULTS_DIR)/$(ARCH_SUBDIR)plots,$(ARCH_PLOTS))
-profile: setup-bench suites-check kernels modules bpf tools initramfs
-	@PB=$(PB) bench/run/one-suite.sh profile $(SUITE)
+profile trace: setup-bench suites-check kernels modules bpf tools initramfs
+	@PB=$(PB) bench/run/one-suite.sh $@ $(SUITE)
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) \
-		bench/collect/profile.sh $(SUITE)
+		bench/$(if $(filter profile,$@),collect/profile,run/trace).sh $(SUITE)
 flamegraph: tools setup-flamegraph suites-check
 	@PB=$(PB) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) bench/report/flamegraph.sh $(PROFILES) $(SUITE)
-trace: setup-bench suites-check kernels modules bpf tools initramfs
-	@PB=$(PB) bench/run/one-suite.sh trace $(SUITE)
-	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/run/trace.sh $(SUITE)
 
 # KCIDB and LAVA (docs/lava-kcidb.md)
 KCIDB_OUT := $(BUILD)/kcidb/kcidb.json
