@@ -210,11 +210,9 @@ upstream: tools
 
 check-series: setup-test trees tools | $(TEST_OUT)
 	@PB=$(PB) ACCEL=$(ACCEL) kernel/check-series.sh $(SERIES) $(TEST_OUT)/series.tap
-	@$(PB) tally $(TEST_OUT)/series-checkpatch.tap $(TEST_OUT)/series.tap
 check-fixes: setup-test tools initramfs | $(TEST_OUT)
 	@kernel/tree.sh pristine
 	@PB=$(PB) ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) BUILD_DIR=$(PB_UNITS_OUT) kernel/check-fixes.sh $(SERIES) $(TEST_OUT)/fixes
-	@$(PB) tally $(TEST_OUT)/fixes/fixes.tap
 
 # Benchmarks (docs/benchmarks.md); a target that lists the suites has suites-check first
 PB_SUITES = SUITES_DIR='$(SUITES_DIR)' PB_SUITE_PATHS='$(PB_SUITE_PATHS)' $(PB) suites
@@ -283,7 +281,6 @@ LAVA_RUN_OUT := $(BUILD)/$(ARCH_SUBDIR)lava-run
 LAVA_JOBS ?= $(wildcard $(LAVA_OUT)/*.yaml)
 lava-run: tools initramfs
 	@PB=$(PB) bench/lava/lava-run.sh $(LAVA_RUN_OUT) $(LAVA_JOBS)
-	@$(PB) tally $(LAVA_RUN_OUT)/*/*.tap
 LAVA_LAB := $(BUILD)/lava-lab
 LAVA_LAB_PORT ?= 8093
 lava-lab:
@@ -297,7 +294,6 @@ lava-submit:
 	@bench/lava/lava-submit.sh $(LAVA_SUBMIT_OUT) $(LAVA_IDENTITY) $(LAVA_LAB) $(LAVA_JOBS)
 lava-collect: tools
 	@PB=$(PB) bench/lava/lava-collect.sh $(LAVA_SUBMIT_OUT) $(LAVA_WAIT)
-	@$(PB) tally $(LAVA_SUBMIT_OUT)/*/*.tap
 test-lava: kernel-patched tools initramfs | $(TEST_OUT)
 	@scripts/apt-ensure.sh @vm @harness @test @lava-lab
 	-@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BUILD_DIR=$(CURDIR)/$(BUILD) KBUILD=$(KBUILD) \
