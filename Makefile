@@ -8,8 +8,8 @@ BUILD := build
 # GUEST_ARCH, not kbuild's ARCH (docs/arch.md); another one's outputs go under arch/NAME/
 export GUEST_ARCH ?= $(ARCH_DEFAULT)
 ARCH_DEFAULT := $(shell sed -n 's/^\#define ARCH_DEFAULT "\(.*\)"$$/\1/p' bench/lib/arch.h)
-$(if $(wildcard vm/arch/$(GUEST_ARCH).json),,$(error \
-	unknown GUEST_ARCH=$(GUEST_ARCH); known: $(sort $(basename $(notdir $(wildcard vm/arch/*.json))))))
+ARCHS := $(sort $(basename $(notdir $(wildcard vm/arch/*.json))))
+$(if $(wildcard vm/arch/$(GUEST_ARCH).json),,$(error unknown GUEST_ARCH=$(GUEST_ARCH); known: $(ARCHS)))
 ARCH_SUBDIR := $(if $(filter-out $(ARCH_DEFAULT),$(GUEST_ARCH)),arch/$(GUEST_ARCH)/)
 TEST_OUT := $(BUILD)/$(ARCH_SUBDIR)test
 KBUILD = $(PB_CACHE)/$(ARCH_SUBDIR)build
@@ -176,7 +176,7 @@ test-kunit test-guest test-crash test-debug test-harness test-lava-run test-llvm
 # suites whose manifests' "make" name test-arch, one boot each on it (tests/arch-suites.sh)
 setup-arch: tools
 	@PB=$(PB) scripts/arch-setup.sh
-test-arm64 test-arm: test-%:
+$(patsubst %,test-%,$(filter-out $(ARCH_DEFAULT),$(ARCHS))): test-%:
 	+@$(MAKE) --no-print-directory GUEST_ARCH=$* test-arch
 test-arch: TEST := kunit/patched guest/patched/* crash/*
 test-arch: setup-arch kernel-patched units-out tools bpf-patched initramfs
