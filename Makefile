@@ -173,19 +173,14 @@ test-kunit test-guest test-crash test-debug test-harness test-lava-run test-llvm
 	@$(PB) tally $(call stage_taps,$(STAGES))$(if $(filter test-llvm,$@), $(TEST_OUT)/clang.tap)
 
 # Another guest architecture (docs/arch.md): the patched kernel's jobs, and the points of the
-# suites whose manifests' "make" name test-arch, one boot each on it (tests/arch-suites.sh)
+# suites whose manifests' "make" name test-arch, one boot each on it (tests/arch-test.sh)
 setup-arch: tools
 	@PB=$(PB) scripts/arch-setup.sh
 $(patsubst %,test-%,$(filter-out $(ARCH_DEFAULT),$(ARCHS))): test-%:
 	+@$(MAKE) --no-print-directory GUEST_ARCH=$* test-arch
 test-arch: TEST := kunit/patched guest/patched/* crash/*
 test-arch: setup-arch kernel-patched units-out tools bpf-patched initramfs
-	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)/bench
-	-@$(RUN_JOBS) kunit guest crash
-	-@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(abspath $(TEST_OUT))/bench \
-		tests/arch-suites.sh $(TEST_OUT)/arch-suites.tap $(shell $(PB_SUITES) list --make test-arch)
-	@echo "== patchbench test summary ($(GUEST_ARCH))"
-	@$(PB) tally $(call stage_taps,kunit guest crash) $(TEST_OUT)/arch-suites.tap
+	@$(JOBS_ENV) tests/arch-test.sh $(shell $(PB_SUITES) list --make test-arch)
 
 test-load: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@$(JOBS_ENV) tests/load.sh $(or $(STAGES),$(GUEST_STAGES))
