@@ -138,9 +138,8 @@ ifneq ($(PAIR_ID),)
 	@echo "make test: the kernels of pair $(PAIR_ID), stages $(PAIR_STAGES);" \
 		"patchbench's own checks (host-only, harness, lava) are make test's without BASELINE=/PATCHED="
 else
-	+@$(if $(DRY_RUN),$(call CHECKS_RUN,test-unit,host); $(TEST_BUILDS),{ nice -n 19 $(call CHECKS_RUN,test-unit,host) \
-		> $(HOST_CHECKS_LOG) 2>&1; } & \
-		checks=$$!; $(TEST_BUILDS); built=$$?; wait $$checks; cat $(HOST_CHECKS_LOG); exit $$built)
+	+@$(if $(DRY_RUN),$(call CHECKS_RUN,test-unit,host); $(TEST_BUILDS),{ nice -n 19 $(call CHECKS_RUN,test-unit,host) > \
+		$(HOST_CHECKS_LOG) 2>&1; } & checks=$$!; $(TEST_BUILDS); built=$$?; wait $$checks; cat $(HOST_CHECKS_LOG); exit $$built)
 	-@$(call CHECKS_RUN,,kernel)
 endif
 	-@$(RUN_JOBS) $(TEST_STAGES)
