@@ -140,18 +140,18 @@ ifneq ($(PAIR_ID),)
 else
 	+@$(if $(DRY_RUN),$(call CHECKS_RUN,test-unit,host); $(TEST_BUILDS),{ nice -n 19 $(call CHECKS_RUN,test-unit,host) > \
 		$(HOST_CHECKS_LOG) 2>&1; } & checks=$$!; $(TEST_BUILDS); built=$$?; wait $$checks; cat $(HOST_CHECKS_LOG); exit $$built)
-	-@$(call CHECKS_RUN,,kernel)
+	-+@$(call CHECKS_RUN,,kernel)
 endif
 	-@$(RUN_JOBS) $(TEST_STAGES)
 	@echo "== patchbench test summary$(if $(PAIR_ID), (pair $(PAIR_ID)))"
 	@$(PB) tally $(if $(PAIR_ID),,$(UNIT_TAPS) $(patsubst %,$(TEST_OUT)/%.tap,$(shell tests/host-check.sh taps host kernel)) )$(call stage_taps,$(TEST_STAGES))
 
 # The host-only checks (docs/testing.md, "Host-only stages"): make test-NAME runs NAME's lines
-# of the table tests/host-checks (tests/host-check.sh), each writing TEST_OUT/TAP.tap
+# of the table tests/host-checks (tests/host-check.sh), each writing TEST_OUT/TAP.tap (+: some run make)
 HOST_CHECK = $(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) INITRAMFS=$(INITRAMFS) \
 	ROUNDS=$(ROUNDS) SERIES=$(SERIES) UPSTREAM_OUT=$(UPSTREAM_OUT) UPSTREAM_TREE=$(UPSTREAM_TREE) BUILD=$(BUILD) tests/host-check.sh
 $(HOST_CHECK_NAMES:%=test-%): test-%: tools | $(TEST_OUT)
-	@$(HOST_CHECK) run $* $(TEST_OUT)
+	+@$(HOST_CHECK) run $* $(TEST_OUT)
 test-flamegraph: setup-flamegraph
 test-clang: trees
 test-bisect: setup-bench suites-check initramfs
