@@ -34,6 +34,7 @@ GIT="git -c user.name=patchbench -c user.email=patchbench@localhost -c advice.de
 . tests/debug-append.sh
 mkdir -p "$out"
 PB=${PB:-build/pb}
+"$here/tree.sh" pristine || exit 1	# Debian's tree, which src-fixes is made from
 tree_suffix=$("$PB" arch tree_suffix) && image_name=$("$PB" arch image) || exit 1
 # image_of CONFIG: the variant's kernel image, CONFIG "" or -debug
 image_of() { echo "$src/pb-build-fixes$1$tree_suffix/$image_name"; }
