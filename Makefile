@@ -295,10 +295,8 @@ test-lava: kernel-patched tools initramfs | $(TEST_OUT)
 LAVA_TEST_PORT ?= 8094
 $(TEST_OUT):
 	@mkdir -p $@
-cache-status:
-	@kernel/cache.sh status
-cache-clean:
-	@$(DRY_RUN) kernel/cache.sh clean $(if $(ALL),--all)
+cache-status cache-clean: cache-%:
+	@$(DRY_RUN) kernel/cache.sh $* $(if $(ALL),--all)
 clean:
 	rm -rf $(BUILD)
 distclean: clean
