@@ -8,8 +8,8 @@ BUILD := build
 # GUEST_ARCH, not kbuild's ARCH (docs/arch.md); another one's outputs go under arch/NAME/
 export GUEST_ARCH ?= $(ARCH_DEFAULT)
 ARCH_DEFAULT := $(shell sed -n 's/^\#define ARCH_DEFAULT "\(.*\)"$$/\1/p' bench/lib/arch.h)
-$(if $(wildcard vm/arch/$(GUEST_ARCH).json),,$(error \
-	unknown GUEST_ARCH=$(GUEST_ARCH); known: $(sort $(basename $(notdir $(wildcard vm/arch/*.json))))))
+ARCHS := $(sort $(basename $(notdir $(wildcard vm/arch/*.json))))
+$(if $(wildcard vm/arch/$(GUEST_ARCH).json),,$(error unknown GUEST_ARCH=$(GUEST_ARCH); known: $(ARCHS)))
 ARCH_SUBDIR := $(if $(filter-out $(ARCH_DEFAULT),$(GUEST_ARCH)),arch/$(GUEST_ARCH)/)
 TEST_OUT := $(BUILD)/$(ARCH_SUBDIR)test
 KBUILD = $(PB_CACHE)/$(ARCH_SUBDIR)build
@@ -40,23 +40,20 @@ OWN_SUITES := $(strip $(SUITES_DIR)$(findstring /,$(SUITE)))
 ifeq ($(OWN_SUITES),)
 UNITS_OUT := $(BUILD)$(if $(ARCH_SUBDIR),/$(patsubst %/,%,$(ARCH_SUBDIR)))
 else
-OWN := $(call checked_shell,SUITES_DIR='$(SUITES_DIR)' PB=$(PB) scripts/own-suites.sh $(SUITE))
+OWN := $(call checked_shell,SUITES_DIR='$(SUITES_DIR)' PB_CACHE='$(PB_CACHE)' RESULTS_DIR='$(RESULTS_DIR)' PB=$(PB) \
+	scripts/own-suites.sh $(SUITE))
 own = $(patsubst $(1)=%,%,$(filter $(1)=%,$(OWN)))
 ifneq ($(findstring /,$(SUITE)),)
 override SUITE := $(call own,suite)
 export PB_SUITE_PATHS := $(call own,paths)
 endif
-UNITS_OUT := $(PB_CACHE)/own/$(call own,hash)
-RESULTS_DIR ?= $(PB_CACHE)/results/own-$(notdir $(UNITS_OUT))
-$(if $(filter $(CURDIR)/results,$(abspath $(RESULTS_DIR))),$(error \
-	RESULTS_DIR=$(RESULTS_DIR) is this repository's results/: suites of your own file elsewhere))
-export RESULTS_DIR
+UNITS_OUT := $(call own,units)
+export RESULTS_DIR := $(call own,results)
 endif
 export PB_UNITS_OUT := $(abspath $(UNITS_OUT))
 INITRAMFS := $(UNITS_OUT)/initramfs.cpio
 
 # Every guest boot of make test is a job of pb jobs (docs/testing.md, "Guest stages")
-GUEST_TESTS = $(shell [ ! -x $(PB) ] || $(PB) tests list --stage guest)
 GUEST_STAGES := kunit guest crash debug harness lava
 JOBS ?= $(shell nproc)
 TEST_BUDGET ?= 5100
@@ -66,14 +63,13 @@ JOBS_ENV = PB_TEST_CHOICE='$(TEST)' PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCE
 RUN_JOBS = $(JOBS_ENV) $(PB) jobs run
 stage_taps = $(shell PB_TEST_CHOICE='$(TEST)' TEST_OUT=$(TEST_OUT) $(PB) jobs taps $(1))
 
-.PHONY: help setup setup-test setup-bench setup-flamegraph setup-arch trees kernels kernels-all kernel-baseline kernel-patched kernel-debug \
-	kernel-debug-llvm kernel-selfcheck kernel-bisect tools harness-files units-out guest-programs initramfs bpf bpf-patched bpf-debug bpf-debug-llvm \
-	modules modules-patched modules-debug modules-debug-llvm modules-selfcheck modules-bisect test test-unit test-suites test-dry-run test-docs \
-	test-pair test-results test-flamegraph test-flamegraph-browser test-sources test-ktap-agree test-shellcheck test-clang test-kunit test-guest \
-	test-crash test-debug test-llvm test-harness test-lava-run test-arm64 test-arm test-arch test-load shell jobs run upstream test-upstream \
-	check-series check-fixes suites-check bench bisect test-bisect selfcheck report plots history compare profile flamegraph trace kcidb test-kcidb \
-	lava test-lava-schema test-lava-bench lava-run lava-lab lava-lab-stop lava-submit lava-collect test-lava cache-status cache-clean clean \
-	distclean
+# Every target is phony: those docs/targets.json documents (make help), one for each line of the
+# tables kernel/variants (kernel-NAME, modules-NAME, bpf-NAME) and tests/host-checks (test-NAME), these
+VARIANTS := $(shell sed -n 's/^\([a-z][-a-z]*\).*/\1/p' kernel/variants)
+HOST_CHECK_NAMES := $(shell tests/host-check.sh names)
+.PHONY: $(shell sed -n 's/^ *"name": "\(.*\)",$$/\1/p' docs/targets.json) $(foreach s,kernel bpf modules,$(VARIANTS:%=$(s)-%)) \
+	$(HOST_CHECK_NAMES:%=test-%) kernels-all guest-programs harness-files setup-arch setup-bench setup-flamegraph \
+	setup-test suites-check test-arch units-out
 
 # What each target is for: docs/targets.json, printed by pb targets
 HELP_VARS := ACCEL BUILD GUEST_STAGES INITRAMFS JOBS KCIDB_OUT LAVA_LAB LAVA_LAB_PORT LAVA_OUT LAVA_RUN_OUT \
@@ -95,17 +91,9 @@ setup-flamegraph:
 trees: $(PB)
 	@kernel/tree.sh pristine
 	@kernel/tree.sh patched $(SERIES)
-
-kernel-baseline: $(PB)
-	@kernel/tree.sh pristine
-	@kernel/edits.sh baseline
-	@kernel/build.sh baseline
-TREE_selfcheck := kernel/selfcheck
-TREE_bisect = $(or $(UPTO),$(error make bisect: UPTO=NNNN, the last patch of the first part (e.g. UPTO=0029)))
-ONE_KERNELS := patched debug-llvm selfcheck bisect $(if $(PAIR),,debug)
 kernel-debug: $(if $(PAIR),kernels-all)	# with a pair, the PATCHED source's sanitizer kernel, in the pair
-$(ONE_KERNELS:%=kernel-%): kernel-%: trees
-	@$(if $(TREE_$*),kernel/tree.sh $* $(SERIES) $(TREE_$*))
+$(patsubst %,kernel-%,$(filter-out $(if $(PAIR),debug),$(VARIANTS))): kernel-%: trees
+	@kernel/tree.sh for $* $(SERIES)
 	@kernel/edits.sh $*
 	@kernel/build.sh $*
 KERNEL_JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
@@ -126,28 +114,22 @@ guest-programs: units-out tools
 units-out:
 	$(if $(OWN_SUITES),@scripts/units-own.sh $(UNITS_OUT) $(BUILD))
 bpf_for = $(PB) build bpf $(UNITS_OUT) $(1) $(KBUILD)/$(1)
-bpf: units-out kernels tools
-	@$(call bpf_for,baseline) && $(call bpf_for,patched)
-bpf-patched bpf-debug bpf-debug-llvm: bpf-%: kernel-% modules-% tools
-	@$(call bpf_for,$*)
 modules_for = PB=$(PB) kernel/modules.sh $(1) $(UNITS_OUT)/modules/$(1)
-modules: units-out kernels tools
-	@$(call modules_for,baseline) && $(call modules_for,patched)
-modules-patched modules-debug modules-debug-llvm modules-selfcheck modules-bisect: modules-%: kernel-% tools
+bpf modules: %: units-out kernels tools
+	@$(call $*_for,baseline) && $(call $*_for,patched)
+$(VARIANTS:%=bpf-%): bpf-%: kernel-% modules-% tools
+	@$(call bpf_for,$*)
+$(VARIANTS:%=modules-%): modules-%: kernel-% tools
 	@$(call modules_for,$*)
 initramfs: guest-programs
 	@PB=$(PB) vm/mkinitramfs.sh $(INITRAMFS) $(UNITS_OUT)/guest
 
 # make test (docs/testing.md; with a pair, the stages that boot its kernels, PAIR_STAGES)
 PAIR_STAGES := kunit guest crash debug
-# The host-only checks that need no kernel run beside the builds (docs/timing.md, "A cold run")
-HOST_CHECKS := test-unit test-suites test-flamegraph test-dry-run test-docs \
-	test-shellcheck test-sources test-results test-kcidb
-KERNEL_HOST_CHECKS := test-ktap-agree test-lava-schema test-lava-bench
+# The host-only checks that need no kernel run beside the builds, the others' after them
+# (docs/timing.md, "A cold run"; tests/host-checks' IN)
+CHECKS_RUN = $(MAKE) --no-print-directory -k -j2 --output-sync=target $(strip $(1) $(patsubst %,test-%,$(shell tests/host-check.sh names $(2))))
 HOST_CHECKS_LOG = $(TEST_OUT)/host-checks.log
-HOST_TAPS := suites flamegraph dry-run docs patch-refs kunit-agree shellcheck sources versions arch results \
-	kcidb lava-schema lava-bench
-HOST_CHECKS_RUN = $(MAKE) --no-print-directory -k -j2 --output-sync=target $(HOST_CHECKS)
 TEST_BUILDS = $(MAKE) --no-print-directory kernels-all modules bpf bpf-debug initramfs
 TEST_STAGES = $(if $(PAIR_ID),$(PAIR_STAGES),$(GUEST_STAGES))
 test: setup-test $(if $(PAIR_ID),kernels-all modules bpf bpf-debug) tools $(if $(PAIR_ID),initramfs)
@@ -156,40 +138,26 @@ ifneq ($(PAIR_ID),)
 	@echo "make test: the kernels of pair $(PAIR_ID), stages $(PAIR_STAGES);" \
 		"patchbench's own checks (host-only, harness, lava) are make test's without BASELINE=/PATCHED="
 else
-	+@$(if $(DRY_RUN),$(HOST_CHECKS_RUN); $(TEST_BUILDS),{ nice -n 19 $(HOST_CHECKS_RUN) > $(HOST_CHECKS_LOG) 2>&1; } & \
-		checks=$$!; $(TEST_BUILDS); built=$$?; wait $$checks; cat $(HOST_CHECKS_LOG); exit $$built)
-	-@$(MAKE) --no-print-directory -k -j2 --output-sync=target $(KERNEL_HOST_CHECKS)
+	+@$(if $(DRY_RUN),$(call CHECKS_RUN,test-unit,host); $(TEST_BUILDS),{ nice -n 19 $(call CHECKS_RUN,test-unit,host) > \
+		$(HOST_CHECKS_LOG) 2>&1; } & checks=$$!; $(TEST_BUILDS); built=$$?; wait $$checks; cat $(HOST_CHECKS_LOG); exit $$built)
+	-+@$(call CHECKS_RUN,,kernel)
 endif
 	-@$(RUN_JOBS) $(TEST_STAGES)
 	@echo "== patchbench test summary$(if $(PAIR_ID), (pair $(PAIR_ID)))"
-	@$(PB) tally $(if $(PAIR_ID),,$(UNIT_TAPS) $(HOST_TAPS:%=$(TEST_OUT)/%.tap) )$(call stage_taps,$(TEST_STAGES))
+	@$(PB) tally $(if $(PAIR_ID),,$(UNIT_TAPS) $(patsubst %,$(TEST_OUT)/%.tap,$(shell tests/host-check.sh taps host kernel)) )$(call stage_taps,$(TEST_STAGES))
 
-# The host-only checks (docs/testing.md, "Host-only stages"): each writes TEST_OUT/*.tap.
+# The host-only checks (docs/testing.md, "Host-only stages"): make test-NAME runs NAME's lines
+# of the table tests/host-checks (tests/host-check.sh), each writing TEST_OUT/TAP.tap (+: some run make)
+HOST_CHECK = $(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) INITRAMFS=$(INITRAMFS) \
+	ROUNDS=$(ROUNDS) SERIES=$(SERIES) UPSTREAM_OUT=$(UPSTREAM_OUT) UPSTREAM_TREE=$(UPSTREAM_TREE) BUILD=$(BUILD) tests/host-check.sh
+$(HOST_CHECK_NAMES:%=test-%): test-%: tools | $(TEST_OUT)
+	+@$(HOST_CHECK) run $* $(TEST_OUT)
+test-flamegraph: setup-flamegraph
+test-clang: trees
+test-bisect: setup-bench suites-check initramfs
+test-lava-schema test-lava-bench: suites-check
 test-unit: tools | $(TEST_OUT)
 	@tests/unit-run.sh $(TEST_OUT) $(UNIT_TESTS)
-# tests/NAME-check.sh, which runs make (test-docs: and tests/patch-refs-check.sh)
-test-suites test-dry-run test-docs test-pair: test-%: tools | $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/$*-check.sh $(TEST_OUT)/$*.tap
-	$(if $(filter docs,$*),-@$(DRY_RUN) PB=$(PB) tests/patch-refs-check.sh $(TEST_OUT)/patch-refs.tap)
-test-results: tools | $(TEST_OUT)
-	@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/results-check.sh $(TEST_OUT)/results.tap
-	@$(PB) tally $(TEST_OUT)/results.tap
-test-flamegraph: tools setup-flamegraph | $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) tests/flamegraph-check.sh $(TEST_OUT)/flamegraph.tap
-test-flamegraph-browser: tools | $(TEST_OUT)
-	@scripts/apt-ensure.sh @browser
-	-@PB=$(PB) tests/flamegraph-browser.sh $(TEST_OUT)/flamegraph-browser.tap
-	@$(PB) tally $(TEST_OUT)/flamegraph-browser.tap
-test-sources: tools | $(TEST_OUT)
-	-@$(DRY_RUN) tests/source-check.sh $(TEST_OUT)/sources.tap
-	-@$(DRY_RUN) tests/versions-check.sh $(TEST_OUT)/versions.tap
-	-@$(DRY_RUN) PB=$(PB) tests/arch-check.sh $(TEST_OUT)/arch.tap
-test-ktap-agree: tools | $(TEST_OUT)
-	@PB=$(PB) tests/kunit-agree.sh $(PB_CACHE)/src $(TEST_OUT)/kunit-agree.tap
-test-shellcheck: | $(TEST_OUT)
-	@tests/shellcheck.sh $(TEST_OUT)/shellcheck.tap
-test-clang: trees | $(TEST_OUT)
-	-@$(DRY_RUN) tests/clang-check.sh $(SERIES) $(TEST_OUT)/clang.tap
 
 # One stage of make test alone (docs/testing.md, "Guest stages"), tallied
 test-kunit test-crash test-debug test-llvm test-harness: STAGES = $(@:test-%=%)
@@ -204,19 +172,14 @@ test-kunit test-guest test-crash test-debug test-harness test-lava-run test-llvm
 	@$(PB) tally $(call stage_taps,$(STAGES))$(if $(filter test-llvm,$@), $(TEST_OUT)/clang.tap)
 
 # Another guest architecture (docs/arch.md): the patched kernel's jobs, and the points of the
-# suites whose manifests' "make" name test-arch, one boot each on it (tests/arch-suites.sh)
+# suites whose manifests' "make" name test-arch, one boot each on it (tests/arch-test.sh)
 setup-arch: tools
 	@PB=$(PB) scripts/arch-setup.sh
-test-arm64 test-arm: test-%:
+$(patsubst %,test-%,$(filter-out $(ARCH_DEFAULT),$(ARCHS))): test-%:
 	+@$(MAKE) --no-print-directory GUEST_ARCH=$* test-arch
 test-arch: TEST := kunit/patched guest/patched/* crash/*
 test-arch: setup-arch kernel-patched units-out tools bpf-patched initramfs
-	@rm -rf $(TEST_OUT) && mkdir -p $(TEST_OUT)/bench
-	-@$(RUN_JOBS) kunit guest crash
-	-@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BENCH_OUT=$(abspath $(TEST_OUT))/bench \
-		tests/arch-suites.sh $(TEST_OUT)/arch-suites.tap $(shell $(PB_SUITES) list --make test-arch)
-	@echo "== patchbench test summary ($(GUEST_ARCH))"
-	@$(PB) tally $(call stage_taps,kunit guest crash) $(TEST_OUT)/arch-suites.tap
+	@$(JOBS_ENV) tests/arch-test.sh $(shell $(PB_SUITES) list --make test-arch)
 
 test-load: setup-test kernels-all modules bpf bpf-debug tools initramfs
 	@$(JOBS_ENV) tests/load.sh $(or $(STAGES),$(GUEST_STAGES))
@@ -238,17 +201,11 @@ UPSTREAM_OUT := $(BUILD)/upstream
 UPSTREAM_TREE := $(BUILD)/upstream-tree
 upstream: tools
 	@$(DRY_RUN) PB=$(PB) kernel/upstream.sh $(SERIES) $(UPSTREAM_OUT) $(UPSTREAM_TREE)
-test-upstream: tools | $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) tests/upstream-check.sh $(SERIES) $(UPSTREAM_OUT) $(UPSTREAM_TREE) \
-		$(BUILD)/upstream-check-tree $(TEST_OUT)/upstream.tap
 
 check-series: setup-test trees tools | $(TEST_OUT)
 	@PB=$(PB) ACCEL=$(ACCEL) kernel/check-series.sh $(SERIES) $(TEST_OUT)/series.tap
-	@$(PB) tally $(TEST_OUT)/series-checkpatch.tap $(TEST_OUT)/series.tap
 check-fixes: setup-test tools initramfs | $(TEST_OUT)
-	@kernel/tree.sh pristine
 	@PB=$(PB) ACCEL=$(ACCEL) INITRAMFS=$(INITRAMFS) BUILD_DIR=$(PB_UNITS_OUT) kernel/check-fixes.sh $(SERIES) $(TEST_OUT)/fixes
-	@$(PB) tally $(TEST_OUT)/fixes/fixes.tap
 
 # Benchmarks (docs/benchmarks.md); a target that lists the suites has suites-check first
 PB_SUITES = SUITES_DIR='$(SUITES_DIR)' PB_SUITE_PATHS='$(PB_SUITE_PATHS)' $(PB) suites
@@ -279,9 +236,6 @@ export PROFILES ?= $(if $(RESULTS_DIR),$(RESULTS_DIR)/profiles,profiles)
 bisect_suite = $(if $(filter command line environment override,$(origin SUITE)),$(SUITE))
 bisect: setup-bench suites-check tools initramfs $(if $(UPTO),kernels kernel-bisect modules modules-bisect)
 	@$(BENCH_ENV) SERIES=$(SERIES) PB_POINTS='$(POINTS)' PB_TEST='$(TEST)' bench/bisect/bisect-args.sh $(ROUNDS) $(if $(UPTO),$(SUITE),$(bisect_suite))
-test-bisect: setup-bench suites-check tools initramfs | $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) MAKE="$(MAKE)" tests/bisect-check.sh $(TEST_OUT)/bisect.tap
-	@$(PB) tally $(TEST_OUT)/bisect.tap
 selfcheck: setup-bench suites-check kernels kernel-selfcheck modules modules-selfcheck bpf tools initramfs
 	@$(BENCH_ENV) SUITES="$(filter $(shell $(PB_SUITES) list --make selfcheck),$(SUITE))" bench/collect/selfcheck.sh
 	@$(MAKE) --no-print-directory report
@@ -299,38 +253,27 @@ history: tools suites-check
 compare: tools suites-check
 	@PB=$(PB) COMPARE_OUT=$(BUILD)/$(ARCH_SUBDIR)compare bench/compare/compare.sh "$(A)" "$(B)" "$(SUITE)" "$(KERNEL)" \
 		$(if $(RESULTS_DIR),$(RESULTS_DIR)/$(ARCH_SUBDIR)plots,$(ARCH_PLOTS))
-profile: setup-bench suites-check kernels modules bpf tools initramfs
-	@PB=$(PB) bench/run/one-suite.sh profile $(SUITE)
+profile trace: setup-bench suites-check kernels modules bpf tools initramfs
+	@PB=$(PB) bench/run/one-suite.sh $@ $(SUITE)
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) \
-		bench/collect/profile.sh $(SUITE)
+		bench/$(if $(filter profile,$@),collect/profile,run/trace).sh $(SUITE)
 flamegraph: tools setup-flamegraph suites-check
 	@PB=$(PB) FLAMEGRAPH_TEMPLATE=$(FLAMEGRAPH_TEMPLATE) bench/report/flamegraph.sh $(PROFILES) $(SUITE)
-trace: setup-bench suites-check kernels modules bpf tools initramfs
-	@PB=$(PB) bench/run/one-suite.sh trace $(SUITE)
-	@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) bench/run/trace.sh $(SUITE)
 
 # KCIDB and LAVA (docs/lava-kcidb.md)
 KCIDB_OUT := $(BUILD)/kcidb/kcidb.json
 kcidb: tools
 	@PB=$(PB) bench/kcidb/kcidb.sh $(KCIDB_OUT) $(TEST_OUT)
-test-kcidb: tools | $(TEST_OUT)
-	-@PB=$(PB) tests/kcidb.sh $(TEST_OUT)/kcidb.tap
 LAVA_OUT := $(BUILD)/$(ARCH_SUBDIR)lava
 LAVA_SUITES = $(shell $(PB_SUITES) list --guest)
 lava_given = $(if $(filter command line environment,$(origin $(1))),'$(2)=$($(1))')
 lava: tools suites-check $(if $(PAIR),kernels modules)
 	@PB=$(PB) INITRAMFS=$(INITRAMFS) PB_TEST='$(TEST)' LAVA_SUITES="$(LAVA_SUITES)" bench/lava/lava-choose.sh $(LAVA_OUT) $(ROUNDS) \
 		$(call lava_given,KERNEL,kernel) $(call lava_given,SUITE,suite)
-test-lava-schema: tools suites-check | $(TEST_OUT)
-	-@$(DRY_RUN) PB=$(PB) INITRAMFS=$(INITRAMFS) LAVA_TESTS="$(GUEST_TESTS)" LAVA_SUITES="$(LAVA_SUITES)" ROUNDS=$(ROUNDS) \
-		MAKE="$(MAKE)" tests/lava-schema.sh $(TEST_OUT)/lava-schema.tap
-test-lava-bench: tools suites-check | $(TEST_OUT)
-	-@PB=$(PB) INITRAMFS=$(INITRAMFS) tests/lava-bench.sh $(TEST_OUT)/lava-bench.tap
 LAVA_RUN_OUT := $(BUILD)/$(ARCH_SUBDIR)lava-run
 LAVA_JOBS ?= $(wildcard $(LAVA_OUT)/*.yaml)
 lava-run: tools initramfs
 	@PB=$(PB) bench/lava/lava-run.sh $(LAVA_RUN_OUT) $(LAVA_JOBS)
-	@$(PB) tally $(LAVA_RUN_OUT)/*/*.tap
 LAVA_LAB := $(BUILD)/lava-lab
 LAVA_LAB_PORT ?= 8093
 lava-lab:
@@ -344,7 +287,6 @@ lava-submit:
 	@bench/lava/lava-submit.sh $(LAVA_SUBMIT_OUT) $(LAVA_IDENTITY) $(LAVA_LAB) $(LAVA_JOBS)
 lava-collect: tools
 	@PB=$(PB) bench/lava/lava-collect.sh $(LAVA_SUBMIT_OUT) $(LAVA_WAIT)
-	@$(PB) tally $(LAVA_SUBMIT_OUT)/*/*.tap
 test-lava: kernel-patched tools initramfs | $(TEST_OUT)
 	@scripts/apt-ensure.sh @vm @harness @test @lava-lab
 	-@PB=$(PB) INITRAMFS=$(INITRAMFS) ACCEL=$(ACCEL) BUILD_DIR=$(CURDIR)/$(BUILD) KBUILD=$(KBUILD) \
@@ -353,10 +295,8 @@ test-lava: kernel-patched tools initramfs | $(TEST_OUT)
 LAVA_TEST_PORT ?= 8094
 $(TEST_OUT):
 	@mkdir -p $@
-cache-status:
-	@kernel/cache.sh status
-cache-clean:
-	@$(DRY_RUN) kernel/cache.sh clean $(if $(ALL),--all)
+cache-status cache-clean: cache-%:
+	@$(DRY_RUN) kernel/cache.sh $* $(if $(ALL),--all)
 clean:
 	rm -rf $(BUILD)
 distclean: clean

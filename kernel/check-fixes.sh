@@ -9,7 +9,8 @@
 #   (env: PB_CACHE, PB, ACCEL, INITRAMFS and BUILD_DIR for guest tests,
 #    FIXES: the patch numbers to check, blank-separated, default every fix)
 # Writes OUT_DIR/fixes.json (one object per fix), OUT_DIR/fixes.tap and a
-# table on stdout; exits 1 unless every fix checked is proven.
+# table on stdout, then pb tally of fixes.tap; exits 1 unless every fix
+# checked is proven.
 # The variants build in $PB_CACHE/src-fixes (kernel/build.sh fixes): one
 # object tree, so each variant recompiles only the files its revert touches;
 # a kunit@debug test's in a second one there, with the sanitizer kernel's
@@ -33,6 +34,7 @@ GIT="git -c user.name=patchbench -c user.email=patchbench@localhost -c advice.de
 . tests/debug-append.sh
 mkdir -p "$out"
 PB=${PB:-build/pb}
+"$here/tree.sh" pristine || exit 1	# Debian's tree, which src-fixes is made from
 tree_suffix=$("$PB" arch tree_suffix) && image_name=$("$PB" arch image) || exit 1
 # image_of CONFIG: the variant's kernel image, CONFIG "" or -debug
 image_of() { echo "$src/pb-build-fixes$1$tree_suffix/$image_name"; }
@@ -264,4 +266,5 @@ bad=$?
 rm -f "$out/fixes.json.tmp"
 echo "check-fixes: $k fixes in $(( $(date +%s) - start )) s (the full series' build: $with_s s)"
 cat "$out/fixes.txt"
-exit $bad
+[ "$bad" = 0 ] || exit "$bad"
+exec "$PB" tally "$out/fixes.tap"

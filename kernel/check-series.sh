@@ -3,6 +3,7 @@
 # run make test's KUnit suites after each patch (the glob KUNIT=, default
 # mctp*: pb tests kunit).
 #   check-series.sh SERIES_DIR OUT.tap     (env: PB_CACHE, PB, ACCEL, KUNIT, STEPS)
+# Ends with pb tally of OUT-checkpatch.tap and OUT.tap: its exit status.
 # The suites expected after each patch are the built-in ones the glob
 # matches in that build (pb probe), as make test's kunit jobs expect them.
 # STEPS="NNNN ...": only those steps are built and tested, the others
@@ -96,3 +97,4 @@ for p in "$series"/*.patch; do
 	result fail "$name" "$why"
 done
 tap_finish || :
+exec "$PB" tally "${out%.tap}-checkpatch.tap" "$out"

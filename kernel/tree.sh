@@ -13,6 +13,10 @@
 #   tree.sh bisect SERIES_DIR UPTO
 #                               branch "bisect" = pristine + SERIES_DIR's patches up to
 #                               number UPTO (make bisect) in $PB_CACHE/src-bisect
+#   tree.sh for VARIANT SERIES_DIR
+#                               the tree of its own a variant of kernel/variants is built
+#                               from (selfcheck: SELFCHECK_DIR kernel/selfcheck; bisect: UPTO
+#                               from the environment), nothing for pristine or patched
 #   tree.sh debian X.Y          Debian's other packaged tree, linux-source-X.Y
 #                               (/usr/src/linux-source-X.Y.tar.xz), extracted as it
 #                               is into $PB_CACHE/trees/debian-X.Y (kernel/source.sh
@@ -24,10 +28,11 @@
 set -eu
 
 : "${PB_CACHE:?PB_CACHE must be set}"
+here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=kernel/lock.sh
-. "$(cd "$(dirname "$0")" && pwd)/lock.sh"
+. "$here/lock.sh"
 # shellcheck source=kernel/series.sh
-. "$(cd "$(dirname "$0")" && pwd)/series.sh"
+. "$here/series.sh"
 TARBALL=${PB_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 PKG=${PB_KERNEL_PKG:-linux-source-6.12}
 WANT_LINUX=6.12
@@ -189,6 +194,14 @@ series)	# a series of the user's on Debian's tree (kernel/source.sh debian+DIR)
 	h=$(series_hash "$(cd "$d" && pwd)")
 	apply "$PB_CACHE/src-series-$h" "series-$h" "$d" ;;
 debian) debian_tree "${2:?usage: tree.sh debian X.Y}" ;;
+for)	# make kernel-VARIANT
+	v=${2:?usage: tree.sh for VARIANT SERIES_DIR} series=${3:?usage: tree.sh for VARIANT SERIES_DIR}
+	case $(awk -v v="$v" '$1 == v { print $2 }' "$here/variants") in
+	pristine | patched) ;;
+	selfcheck) exec "$0" selfcheck "$series" "$here/selfcheck" ;;
+	bisect) exec "$0" bisect "$series" "${UPTO:?make bisect: UPTO=NNNN, the last patch of the first part (e.g. UPTO=0029)}" ;;
+	*) die "no variant $v in kernel/variants" ;;
+	esac ;;
 bisect)
 	series=$(cd "${2:?usage: tree.sh bisect SERIES_DIR UPTO}" && pwd)
 	upto=${3:?usage: tree.sh bisect SERIES_DIR UPTO}
@@ -200,5 +213,5 @@ bisect)
 		[ "$n" -gt "$upto" ] || ln -s "$p" "$part/"	# both NNNN: checked above, git format-patch
 	done
 	apply "$PB_CACHE/src-bisect" bisect "$part" ;;
-*) echo "usage: tree.sh pristine | patched SERIES_DIR | series SERIES_DIR | debian X.Y | selfcheck SERIES_DIR SELFCHECK_DIR | bisect SERIES_DIR UPTO" >&2; exit 2 ;;
+*) echo "usage: tree.sh pristine | patched SERIES_DIR | series SERIES_DIR | debian X.Y | selfcheck SERIES_DIR SELFCHECK_DIR | bisect SERIES_DIR UPTO | for VARIANT SERIES_DIR" >&2; exit 2 ;;
 esac

@@ -8,8 +8,10 @@
 # and, once the transitions ran (in one of up to 2 loads), a non-zero
 # width and its label. A screenshot of each page goes beside the
 # TAP (OUT-SUITE-KERNEL.png). Not part of make test.
-#   flamegraph-browser.sh OUT.tap     (env: PB)
+#   flamegraph-browser.sh OUT.tap     (env: PB; Debian's chromium installed
+#                                     first, scripts/apt-ensure.sh @browser)
 set -u
+scripts/apt-ensure.sh @browser || exit 1
 # shellcheck source=tests/tap-result.sh
 . tests/tap-result.sh
 tap_scratch flamegraph-browser

@@ -17,9 +17,7 @@
 set -u
 . tests/tap-result.sh
 . tests/lava-same-as-pb-vm.sh
-tap_start "$1" lava-lab
-py=${PYTHON:-/usr/bin/python3}
-work=$(dirname "$1")/lava-lab
+lava_test_start "$1" lava-lab
 lab=$work/lab
 jobs="patched-kunit patched-mctp-net baseline-bench-page-pool-round1 patched-bench-page-pool-round1"
 # a lab an earlier run left is ended by its own pids, then all is new

@@ -13,9 +13,7 @@
 set -u
 . tests/tap-result.sh
 . tests/lava-same-as-pb-vm.sh
-tap_start "$1" lava-run
-py=${PYTHON:-/usr/bin/python3}
-work=$(dirname "$1")/lava-run
+lava_test_start "$1" lava-run
 rm -rf "$work" && mkdir -p "$work"
 prefix=pbtest$$
 

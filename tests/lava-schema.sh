@@ -5,14 +5,17 @@
 # boots what pb vm boots (command line, memory, CPUs, accelerator, timeout),
 # carries the metadata, and its monitor turns TAP, exit and PB-BENCH lines
 # into the right cases; a broken job is rejected by the same check.
-#   lava-schema.sh OUT.tap  (env: PB, PB_CACHE, INITRAMFS, LAVA_TESTS,
-#                            LAVA_SUITES, ROUNDS: what make lava must
-#                            write; MAKE; PYTHON: one with Debian's
-#                            lava-common, default /usr/bin/python3)
+#   lava-schema.sh OUT.tap  (env: PB, PB_CACHE, INITRAMFS, ROUNDS; LAVA_TESTS,
+#                            LAVA_SUITES: what make lava must write, by
+#                            default every guest test and guest suite;
+#                            MAKE; PYTHON: one with Debian's lava-common,
+#                            default /usr/bin/python3)
 set -u
 . tests/tap-result.sh
 tap_start "$1" lava-schema
 py=${PYTHON:-/usr/bin/python3}
+LAVA_TESTS=${LAVA_TESTS-$("${PB:-build/pb}" tests list --stage guest)}
+LAVA_SUITES=${LAVA_SUITES-$("${PB:-build/pb}" suites list --guest)}
 out=$(dirname "$1")/lava
 
 check prerequisites "lava-common is not installed for $py (make setup)" \

@@ -12,7 +12,8 @@
 # PB-BENCH lines become each suite's result where make bench files it
 # (bench/lava/lava-bench.sh, its work in OUTDIR/.bench). Exit 1 when a job
 # did not finish in time or gave no results, or a suite with jobs gave no
-# result; a job that ran and failed is in its TAP.
+# result; a job that ran and failed is in its TAP. Then pb tally of the
+# jobs' TAP, its exit status.
 set -u
 . bench/lava/lava-lib.sh
 py=${PYTHON:-/usr/bin/python3}
@@ -48,4 +49,5 @@ while read -r name id; do
 done < "$out/jobs"
 # shellcheck disable=SC2086 # job directories are words
 bench/lava/lava-bench.sh "$out/.bench" $got || bad=1
-exit "$bad"
+[ "$bad" = 0 ] || exit "$bad"
+exec "$PB" tally "$out"/*/*.tap

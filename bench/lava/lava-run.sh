@@ -15,7 +15,7 @@
 # run goes on. Then the benchmark jobs' PB-BENCH lines become each suite's
 # result, where make bench files it (bench/lava/lava-bench.sh, its work in
 # OUTDIR/.bench). Exit 0 when every job ran to its TAP and every suite
-# with jobs gave its result.
+# with jobs gave its result, and then pb tally of the jobs' TAP its status.
 set -u
 . bench/lava/lava-lib.sh
 py=${PYTHON:-/usr/bin/python3}
@@ -57,4 +57,5 @@ for job in "$@"; do
 done
 # shellcheck disable=SC2086 # job directories are words
 bench/lava/lava-bench.sh "$out/.bench" $ran || bad=1
-exit "$bad"
+[ "$bad" = 0 ] || exit "$bad"
+exec "${PB:-build/pb}" tally "$out"/*/*.tap
